@@ -1,0 +1,302 @@
+//! Board shape: square numbering, names, masks and direction shifts.
+//!
+//! Squares are numbered row by row from `a1` with one padding column after each row, so a
+//! square's index is `row * (cols + 1) + col`. Shifting a set east or west then never wraps
+//! onto the next row: the cell it would wrap onto is a padding cell, which the board mask
+//! clears.
+
+use super::Bits;
+
+/// A square's cell index (see the module documentation for the layout).
+pub type Square = usize;
+
+/// One of the eight directions. The first four are orthogonal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dir {
+    N = 0,
+    E = 1,
+    S = 2,
+    W = 3,
+    NE = 4,
+    SE = 5,
+    SW = 6,
+    NW = 7,
+}
+
+/// The four rook directions, in the order hop chains encode them.
+pub const ORTHOGONAL: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
+/// All eight directions.
+pub const ALL_DIRS: [Dir; 8] = [
+    Dir::N,
+    Dir::E,
+    Dir::S,
+    Dir::W,
+    Dir::NE,
+    Dir::SE,
+    Dir::SW,
+    Dir::NW,
+];
+
+impl Dir {
+    /// The direction pointing the other way.
+    pub fn opposite(self) -> Dir {
+        match self {
+            Dir::N => Dir::S,
+            Dir::E => Dir::W,
+            Dir::S => Dir::N,
+            Dir::W => Dir::E,
+            Dir::NE => Dir::SW,
+            Dir::SE => Dir::NW,
+            Dir::SW => Dir::NE,
+            Dir::NW => Dir::SE,
+        }
+    }
+    /// The direction with this index (0..8, as numbered in the enum).
+    pub fn from_index(i: usize) -> Dir {
+        ALL_DIRS[i & 7]
+    }
+}
+
+/// The shape of an R x C board on the bit-set type `B`.
+#[derive(Clone, Debug)]
+pub struct Geometry<B> {
+    pub rows: usize,
+    pub cols: usize,
+    /// Cells per row, padding column included.
+    pub width: usize,
+    /// Every real square.
+    pub board: B,
+    /// The corner squares.
+    pub corners: B,
+    /// Squares on the outer ring.
+    pub edges: B,
+    offsets: [i32; 8],
+}
+
+/// Largest board side the notation supports (files `a`..`z`).
+pub const MAX_SIDE: usize = 26;
+
+impl<B: Bits> Geometry<B> {
+    /// The geometry of a `rows` x `cols` board, or why `B` cannot hold it.
+    pub fn new(rows: usize, cols: usize) -> Result<Self, String> {
+        if rows < 2 || cols < 2 || rows > MAX_SIDE || cols > MAX_SIDE {
+            return Err(format!(
+                "board {rows}x{cols}: each side must be between 2 and {MAX_SIDE}"
+            ));
+        }
+        let width = cols + 1;
+        if rows * width > B::CAPACITY {
+            return Err(format!(
+                "board {rows}x{cols} needs {} cells, the bit set holds {}",
+                rows * width,
+                B::CAPACITY
+            ));
+        }
+        let mut board = B::EMPTY;
+        let mut edges = B::EMPTY;
+        for r in 0..rows {
+            for c in 0..cols {
+                let sq = r * width + c;
+                board |= B::bit(sq);
+                if r == 0 || c == 0 || r == rows - 1 || c == cols - 1 {
+                    edges |= B::bit(sq);
+                }
+            }
+        }
+        let w = width as i32;
+        let corners = B::bit(0)
+            | B::bit(cols - 1)
+            | B::bit((rows - 1) * width)
+            | B::bit((rows - 1) * width + cols - 1);
+        Ok(Geometry {
+            rows,
+            cols,
+            width,
+            board,
+            corners,
+            edges,
+            offsets: [w, 1, -w, -1, w + 1, 1 - w, -w - 1, w - 1],
+        })
+    }
+
+    /// The square at `row` (0 = rank 1) and `col` (0 = file a).
+    #[inline(always)]
+    pub fn square(&self, row: usize, col: usize) -> Square {
+        row * self.width + col
+    }
+    #[inline(always)]
+    pub fn row(&self, sq: Square) -> usize {
+        sq / self.width
+    }
+    #[inline(always)]
+    pub fn col(&self, sq: Square) -> usize {
+        sq % self.width
+    }
+    /// Whether `sq` is a real square of this board.
+    pub fn contains(&self, sq: Square) -> bool {
+        sq < B::CAPACITY && self.board.has(sq)
+    }
+
+    /// Every square of `set` moved one step in direction `d`; squares leaving the board vanish.
+    #[inline(always)]
+    pub fn shift(&self, set: B, d: Dir) -> B {
+        let o = self.offsets[d as usize];
+        let moved = if o > 0 {
+            set.shl(o as u32)
+        } else {
+            set.shr((-o) as u32)
+        };
+        moved & self.board
+    }
+
+    /// The square one step from `sq` in direction `d`, if it is on the board.
+    #[inline(always)]
+    pub fn step(&self, sq: Square, d: Dir) -> Option<Square> {
+        let next = self.shift(B::bit(sq), d);
+        if next.any() {
+            Some(next.lowest())
+        } else {
+            None
+        }
+    }
+
+    /// The orthogonal neighbours of the squares in `set`.
+    #[inline(always)]
+    pub fn orthogonal_neighbours(&self, set: B) -> B {
+        self.shift(set, Dir::N)
+            | self.shift(set, Dir::E)
+            | self.shift(set, Dir::S)
+            | self.shift(set, Dir::W)
+    }
+
+    /// The square's name, e.g. `a1` or `m7`.
+    pub fn name(&self, sq: Square) -> String {
+        let file = (b'a' + self.col(sq) as u8) as char;
+        format!("{file}{}", self.row(sq) + 1)
+    }
+
+    /// Reads a square name at the start of `text`; returns the square and the bytes used.
+    pub fn read_square(&self, text: &str) -> Result<(Square, usize), String> {
+        let bytes = text.as_bytes();
+        let Some(&f) = bytes.first() else {
+            return Err("expected a square, found nothing".into());
+        };
+        if !f.is_ascii_lowercase() {
+            return Err(format!(
+                "expected a file letter a-{}, found '{}'",
+                (b'a' + self.cols as u8 - 1) as char,
+                text.chars().next().unwrap_or(' ')
+            ));
+        }
+        let digits = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits == 0 || digits > 2 {
+            return Err(format!("expected a rank number after '{}'", f as char));
+        }
+        let file = (f - b'a') as usize;
+        let rank: usize = text[1..1 + digits].parse().unwrap_or(0);
+        if bytes[1] == b'0' || rank == 0 || rank > self.rows || file >= self.cols {
+            return Err(format!(
+                "square {} is not on the {}x{} board",
+                &text[..1 + digits],
+                self.rows,
+                self.cols
+            ));
+        }
+        Ok((self.square(rank - 1, file), 1 + digits))
+    }
+
+    /// Parses a whole string as one square name.
+    pub fn parse_square(&self, text: &str) -> Result<Square, String> {
+        let (sq, used) = self.read_square(text)?;
+        if used != text.len() {
+            return Err(format!("'{text}' is not a square name"));
+        }
+        Ok(sq)
+    }
+
+    /// The squares of rows `from..to` (0-based, `to` exclusive).
+    pub fn rows_mask(&self, from: usize, to: usize) -> B {
+        let mut m = B::EMPTY;
+        for r in from..to.min(self.rows) {
+            for c in 0..self.cols {
+                m |= B::bit(self.square(r, c));
+            }
+        }
+        m
+    }
+
+    /// The central square(s): one, two or four depending on the parity of the sides.
+    pub fn centre(&self) -> B {
+        let rows = if self.rows % 2 == 1 {
+            vec![self.rows / 2]
+        } else {
+            vec![self.rows / 2 - 1, self.rows / 2]
+        };
+        let cols = if self.cols % 2 == 1 {
+            vec![self.cols / 2]
+        } else {
+            vec![self.cols / 2 - 1, self.cols / 2]
+        };
+        let mut m = B::EMPTY;
+        for &r in &rows {
+            for &c in &cols {
+                m |= B::bit(self.square(r, c));
+            }
+        }
+        m
+    }
+
+    /// Draws a set as a grid, rank 1 at the bottom, for tests and debugging.
+    pub fn picture(&self, set: B) -> String {
+        let mut s = String::new();
+        for r in (0..self.rows).rev() {
+            for c in 0..self.cols {
+                s.push(if set.has(self.square(r, c)) { 'x' } else { '.' });
+            }
+            s.push('\n');
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shifts_never_wrap_across_rows() {
+        let g = Geometry::<u128>::new(8, 12).unwrap();
+        let h1 = g.square(0, 11);
+        assert!(g.shift(u128::bit(h1), Dir::E).is_empty());
+        assert!(g.shift(u128::bit(g.square(3, 0)), Dir::W).is_empty());
+        assert!(g.shift(u128::bit(g.square(3, 0)), Dir::NW).is_empty());
+        assert!(g.shift(u128::bit(g.square(3, 0)), Dir::SW).is_empty());
+        assert!(g.shift(u128::bit(g.square(3, 11)), Dir::SE).is_empty());
+        assert!(g.shift(u128::bit(g.square(7, 4)), Dir::N).is_empty());
+        assert_eq!(g.step(g.square(3, 3), Dir::NE), Some(g.square(4, 4)));
+    }
+
+    #[test]
+    fn names_round_trip_on_every_board() {
+        for (r, c) in [(8, 8), (8, 12), (7, 13), (10, 11)] {
+            let g = Geometry::<u128>::new(r, c).unwrap();
+            for sq in g.board.iter() {
+                assert_eq!(g.parse_square(&g.name(sq)), Ok(sq));
+            }
+            assert_eq!(g.board.count() as usize, r * c);
+        }
+    }
+
+    #[test]
+    fn bad_square_names_are_rejected() {
+        let g = Geometry::<u128>::new(8, 8).unwrap();
+        for bad in ["", "i1", "a0", "a9", "a01", "A1", "1a", "a1x", "a"] {
+            assert!(g.parse_square(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn too_big_a_board_is_refused() {
+        assert!(Geometry::<u128>::new(12, 12).is_err());
+    }
+}

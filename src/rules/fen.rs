@@ -1,0 +1,413 @@
+//! The position string ("FEN"): parsed into an unvalidated [`Setup`], then validated against
+//! a ruleset into a [`Position`]. See `protocol.md` for the format.
+//!
+//! `<board> <side> <hands> <quiet> <ply> [p<passes>]`, e.g. the kowalski-8x12 start:
+//! `mmmmmmmmmmmm/5k6/12/12/12/12/6K5/MMMMMMMMMMMM w - 0 0`.
+
+use super::compiled::Rules;
+use super::position::Position;
+use super::ruleset::*;
+use crate::board::Bits;
+
+/// A piece as the string writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetupPiece {
+    pub colour: Colour,
+    pub kind: Kind,
+    pub trapped: bool,
+}
+
+/// A position string read but not yet checked against any ruleset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Rows top to bottom; each cell empty or holding a piece.
+    pub rows: Vec<Vec<Option<SetupPiece>>>,
+    /// The side-to-move letter as written (`w`, or the other colour's initial).
+    pub side: char,
+    /// `hands[colour][kind]`.
+    pub hands: [[u8; 2]; 2],
+    pub quiet: u16,
+    pub ply: u32,
+    pub passes: u8,
+}
+
+fn piece_letter(p: SetupPiece) -> char {
+    let c = match (p.kind, p.trapped) {
+        (Kind::Leader, _) => 'k',
+        (Kind::Man, true) => 't',
+        (Kind::Man, false) => 'm',
+    };
+    if p.colour == Colour::White {
+        c.to_ascii_uppercase()
+    } else {
+        c
+    }
+}
+
+fn letter_piece(c: char) -> Option<SetupPiece> {
+    let colour = if c.is_ascii_uppercase() {
+        Colour::White
+    } else {
+        Colour::Black
+    };
+    let (kind, trapped) = match c.to_ascii_lowercase() {
+        'm' => (Kind::Man, false),
+        't' => (Kind::Man, true),
+        'k' => (Kind::Leader, false),
+        _ => return None,
+    };
+    Some(SetupPiece {
+        colour,
+        kind,
+        trapped,
+    })
+}
+
+/// Reads a decimal count without sign or leading zeros.
+fn count<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("{what} '{text}' is not a number"));
+    }
+    if text.len() > 1 && text.starts_with('0') {
+        return Err(format!("{what} '{text}' has a leading zero"));
+    }
+    text.parse()
+        .map_err(|_| format!("{what} '{text}' is out of range"))
+}
+
+fn parse_row(text: &str, index: usize) -> Result<Vec<Option<SetupPiece>>, String> {
+    let at = |col: usize| format!("board row {} ('{text}'), character {}", index + 1, col + 1);
+    if text.is_empty() {
+        return Err(format!("board row {} is empty", index + 1));
+    }
+    let mut cells = Vec::new();
+    let mut run = String::new();
+    let mut last_was_run = false;
+    let chars: Vec<char> = text.chars().collect();
+    for (i, &ch) in chars.iter().enumerate() {
+        if ch.is_ascii_digit() {
+            run.push(ch);
+            if i + 1 < chars.len() && chars[i + 1].is_ascii_digit() {
+                continue;
+            }
+            let n: usize =
+                count(&run, "empty-square run").map_err(|e| format!("{}: {e}", at(i)))?;
+            if n == 0 {
+                return Err(format!("{}: an empty run of 0 squares", at(i)));
+            }
+            if last_was_run {
+                return Err(format!("{}: two empty runs in a row", at(i)));
+            }
+            if cells.len() + n > 64 {
+                return Err(format!("{}: row too long", at(i)));
+            }
+            cells.extend(std::iter::repeat_n(None, n));
+            run.clear();
+            last_was_run = true;
+        } else if let Some(p) = letter_piece(ch) {
+            cells.push(Some(p));
+            last_was_run = false;
+        } else {
+            return Err(format!(
+                "{}: '{ch}' is not a piece letter (M m man, K k leader, T t trapped man) or a number",
+                at(i)
+            ));
+        }
+    }
+    Ok(cells)
+}
+
+fn parse_hands(text: &str) -> Result<[[u8; 2]; 2], String> {
+    let mut hands = [[0u8; 2]; 2];
+    if text == "-" {
+        return Ok(hands);
+    }
+    let order = ['K', 'M', 'k', 'm'];
+    let mut next = 0;
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let letter = chars[i];
+        let Some(pos) = order.iter().position(|&c| c == letter) else {
+            return Err(format!("hands '{text}': '{letter}' is not K, M, k or m"));
+        };
+        if pos < next {
+            return Err(format!(
+                "hands '{text}': list K, M, k, m in that order, each at most once"
+            ));
+        }
+        next = pos + 1;
+        let digits: String = chars[i + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .collect();
+        let n: u8 = count(&digits, &format!("hand count of '{letter}'"))
+            .map_err(|e| format!("hands '{text}': {e}"))?;
+        if n == 0 {
+            return Err(format!(
+                "hands '{text}': omit a letter instead of giving it 0"
+            ));
+        }
+        let colour = if letter.is_ascii_uppercase() { 0 } else { 1 };
+        let kind = if letter.eq_ignore_ascii_case(&'k') {
+            1
+        } else {
+            0
+        };
+        hands[colour][kind] = n;
+        i += 1 + digits.len();
+    }
+    Ok(hands)
+}
+
+/// Reads a position string without reference to any ruleset.
+pub fn parse(text: &str) -> Result<Setup, String> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() < 5 || fields.len() > 6 {
+        return Err(format!(
+            "expected 5 or 6 fields (board side hands quiet ply [p<passes>]), found {}",
+            fields.len()
+        ));
+    }
+    let rows = fields[0]
+        .split('/')
+        .enumerate()
+        .map(|(i, r)| parse_row(r, i))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut side_chars = fields[1].chars();
+    let side = match (side_chars.next(), side_chars.next()) {
+        (Some(c), None) if c.is_ascii_lowercase() => c,
+        _ => {
+            return Err(format!(
+                "side to move '{}' must be one lowercase letter (w, b or r)",
+                fields[1]
+            ));
+        }
+    };
+    let hands = parse_hands(fields[2])?;
+    let quiet = count(fields[3], "quiet-ply counter")?;
+    let ply = count(fields[4], "ply number")?;
+    let passes = match fields.get(5) {
+        None => 0,
+        Some(f) => match *f {
+            "p1" => 1,
+            "p2" => 2,
+            other => {
+                return Err(format!(
+                    "sixth field '{other}' must be p1 or p2 (passes in a row)"
+                ));
+            }
+        },
+    };
+    Ok(Setup {
+        rows,
+        side,
+        hands,
+        quiet,
+        ply,
+        passes,
+    })
+}
+
+/// Checks a setup against the rules and builds the position, or says what is impossible.
+pub fn validate<B: Bits>(rules: &Rules<B>, s: &Setup) -> Result<Position<B>, String> {
+    let r = &rules.ruleset;
+    let geo = &rules.geo;
+    if s.rows.len() != r.rows {
+        return Err(format!(
+            "board has {} rows, {} has {}",
+            s.rows.len(),
+            r.name,
+            r.rows
+        ));
+    }
+    let mut pos = Position::<B>::empty();
+    for (i, row) in s.rows.iter().enumerate() {
+        if row.len() != r.cols {
+            return Err(format!(
+                "board row {} has {} squares, {} has {} columns",
+                i + 1,
+                row.len(),
+                r.name,
+                r.cols
+            ));
+        }
+        let rank = r.rows - 1 - i;
+        for (col, cell) in row.iter().enumerate() {
+            let Some(p) = cell else { continue };
+            let sq = geo.square(rank, col);
+            if p.kind == Kind::Leader && !r.has_leader {
+                return Err(format!("{}: {} has no leaders", geo.name(sq), r.name));
+            }
+            if p.trapped && r.capture.effect != CaptureEffect::Immobilise {
+                return Err(format!(
+                    "{}: {} has no trapped pieces",
+                    geo.name(sq),
+                    r.name
+                ));
+            }
+            pos.put(p.colour, p.kind, sq);
+            if p.trapped {
+                pos.set_trapped(p.colour, sq, true);
+            }
+        }
+    }
+    pos.side = r.colour_named(&s.side.to_string()).ok_or_else(|| {
+        format!(
+            "side to move '{}' is not w or {} in {}",
+            s.side,
+            &r.black_name[..1],
+            r.name
+        )
+    })?;
+    for c in [Colour::White, Colour::Black] {
+        for kind in [Kind::Man, Kind::Leader] {
+            pos.set_hand(c, kind, s.hands[c.index()][kind as usize]);
+        }
+    }
+    pos.quiet = s.quiet;
+    pos.ply = s.ply;
+    pos.passes = s.passes;
+    check_counts(rules, &pos)?;
+    check_phase(rules, &pos)?;
+    check_trapped(rules, &pos)?;
+    Ok(pos)
+}
+
+fn check_counts<B: Bits>(rules: &Rules<B>, pos: &Position<B>) -> Result<(), String> {
+    let r = &rules.ruleset;
+    for c in [Colour::White, Colour::Black] {
+        let (max_men, max_leaders) = rules.piece_totals(c);
+        let name = r.colour_name(c);
+        let hand = pos.hand[c.index()];
+        if hand[0] > r.hand_men || hand[1] > r.hand_leaders {
+            return Err(format!(
+                "{name} holds {} men and {} leaders in hand; {} starts with {} and {}",
+                hand[0], hand[1], r.name, r.hand_men, r.hand_leaders
+            ));
+        }
+        if pos.men_total(c) > max_men {
+            return Err(format!(
+                "{name} has {} men on the board and in hand; {} has {max_men}",
+                pos.men_total(c),
+                r.name
+            ));
+        }
+        if pos.leaders_total(c) > max_leaders {
+            return Err(format!(
+                "{name} has {} leaders on the board and in hand; {} has {max_leaders}",
+                pos.leaders_total(c),
+                r.name
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn check_phase<B: Bits>(rules: &Rules<B>, pos: &Position<B>) -> Result<(), String> {
+    let r = &rules.ruleset;
+    let placed = (2 * (r.hand_men + r.hand_leaders) as u32)
+        .saturating_sub(pos.in_hand(Colour::White) + pos.in_hand(Colour::Black));
+    if pos.ply < placed {
+        return Err(format!(
+            "ply number {} is smaller than the {placed} pieces already placed",
+            pos.ply
+        ));
+    }
+    if pos.quiet as u32 > pos.ply {
+        return Err(format!(
+            "quiet-ply counter {} exceeds the ply number {}",
+            pos.quiet, pos.ply
+        ));
+    }
+    if pos.passes > 0 && r.end.no_move != NoMove::Pass {
+        return Err(format!("{} has no passes", r.name));
+    }
+    if pos.placing() {
+        if pos.in_hand(pos.side) == 0 {
+            return Err(format!(
+                "{} is to move but has nothing left to place while the placement phase goes on",
+                r.colour_name(pos.side)
+            ));
+        }
+        if pos.quiet != 0 || pos.passes != 0 {
+            return Err("quiet plies and passes cannot occur during placement".into());
+        }
+        for c in [Colour::White, Colour::Black] {
+            let outside = pos.occupied_by(c) & !rules.placement_region(c);
+            if outside.any() {
+                return Err(format!(
+                    "{} piece on {} lies outside its placement region during placement",
+                    r.colour_name(c),
+                    rules.geo.name(outside.lowest())
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_trapped<B: Bits>(rules: &Rules<B>, pos: &Position<B>) -> Result<(), String> {
+    let mut freed = *pos;
+    rules.release(&mut freed);
+    let loose = pos.trapped & !freed.trapped;
+    if loose.any() {
+        return Err(format!(
+            "the trapped piece on {} is not held between two free enemy pieces",
+            rules.geo.name(loose.lowest())
+        ));
+    }
+    Ok(())
+}
+
+/// Writes a position as its string. `parse` and `validate` read it back exactly.
+pub fn format<B: Bits>(rules: &Rules<B>, pos: &Position<B>) -> String {
+    let r = &rules.ruleset;
+    let geo = &rules.geo;
+    let mut out = String::new();
+    for rank in (0..r.rows).rev() {
+        let mut empty = 0;
+        for col in 0..r.cols {
+            let sq = geo.square(rank, col);
+            match pos.piece_at(sq) {
+                None => empty += 1,
+                Some((colour, kind)) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(piece_letter(SetupPiece {
+                        colour,
+                        kind,
+                        trapped: pos.trapped.has(sq),
+                    }));
+                }
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    let side = match pos.side {
+        Colour::White => "w",
+        Colour::Black => &r.black_name[..1],
+    };
+    let mut hands = String::new();
+    for (c, kind, letter) in [(0, 1, 'K'), (0, 0, 'M'), (1, 1, 'k'), (1, 0, 'm')] {
+        let n = pos.hand[c][kind];
+        if n > 0 {
+            hands.push_str(&format!("{letter}{n}"));
+        }
+    }
+    if hands.is_empty() {
+        hands.push('-');
+    }
+    let mut s = format!("{out} {side} {hands} {} {}", pos.quiet, pos.ply);
+    if pos.passes > 0 {
+        s.push_str(&format!(" p{}", pos.passes));
+    }
+    s
+}

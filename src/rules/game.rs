@@ -1,0 +1,362 @@
+//! A game: the rules, the current position and the history behind it. This is the referee
+//! every other part of the engine asks what is legal and who won.
+
+use std::sync::Arc;
+
+use super::compiled::Rules;
+use super::moves::{Move, MoveKind, TokenShape, read_token};
+use super::outcome::{Outcome, Reason};
+use super::position::Position;
+use super::resolve::Played;
+use super::ruleset::*;
+use crate::board::{Bits, Square};
+
+/// One position of the game's history.
+#[derive(Clone, Copy, Debug)]
+pub struct Frame<B> {
+    pub pos: Position<B>,
+    /// Index of the earliest frame with the same material as this one. Earlier positions can
+    /// never recur (material only decreases), so repetition rules look no further back.
+    pub window: u32,
+    /// The move that led here.
+    pub last_move: Option<Move>,
+    /// Squares whose pieces that move took off the board.
+    pub removed: B,
+}
+
+/// A game in progress.
+#[derive(Clone, Debug)]
+pub struct Game<B> {
+    rules: Arc<Rules<B>>,
+    frames: Vec<Frame<B>>,
+}
+
+impl<B: Bits> Game<B> {
+    /// A game from the ruleset's start position.
+    pub fn new(rules: Arc<Rules<B>>) -> Self {
+        let start = rules.start();
+        Self::from_position(rules, start)
+    }
+
+    /// A game whose history starts at `pos`.
+    pub fn from_position(rules: Arc<Rules<B>>, pos: Position<B>) -> Self {
+        Game {
+            rules,
+            frames: vec![Frame {
+                pos,
+                window: 0,
+                last_move: None,
+                removed: B::EMPTY,
+            }],
+        }
+    }
+
+    pub fn rules(&self) -> &Rules<B> {
+        &self.rules
+    }
+    pub fn shared_rules(&self) -> Arc<Rules<B>> {
+        self.rules.clone()
+    }
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.rules.ruleset
+    }
+    /// The current position.
+    #[inline(always)]
+    pub fn position(&self) -> &Position<B> {
+        &self.frames[self.frames.len() - 1].pos
+    }
+    /// The newest frame (position, last move and what it removed).
+    pub fn last_frame(&self) -> &Frame<B> {
+        &self.frames[self.frames.len() - 1]
+    }
+    /// Every position since the start of the game's history.
+    pub fn frames(&self) -> &[Frame<B>] {
+        &self.frames
+    }
+    /// The moves played since the history began.
+    pub fn moves(&self) -> Vec<Move> {
+        self.frames.iter().filter_map(|f| f.last_move).collect()
+    }
+
+    /// Plays `mv`, which must be legal (see [`Game::legal_moves`]).
+    pub fn make(&mut self, mv: Move) -> &Frame<B> {
+        let Played { pos, removed } = self.rules.play(self.position(), mv);
+        let last = self.last_frame();
+        let window = if pos.material() == last.pos.material() {
+            last.window
+        } else {
+            self.frames.len() as u32
+        };
+        self.frames.push(Frame {
+            pos,
+            window,
+            last_move: Some(mv),
+            removed,
+        });
+        self.last_frame()
+    }
+
+    /// Takes back the last move; `None` at the start of the history.
+    pub fn undo(&mut self) -> Option<Move> {
+        if self.frames.len() > 1 {
+            self.frames.pop().and_then(|f| f.last_move)
+        } else {
+            None
+        }
+    }
+
+    /// The frames a repetition rule compares the current position with (current included).
+    fn window(&self) -> &[Frame<B>] {
+        &self.frames[self.last_frame().window as usize..]
+    }
+
+    /// The moves the rules allow, ignoring whether the game has already ended: pseudo-legal
+    /// moves minus those superko forbids, or a lone pass where passing is the rule. Returns
+    /// whether superko removed any move.
+    pub fn generate(&self, out: &mut Vec<Move>) -> bool {
+        let pos = self.position();
+        self.rules.pseudo_moves(pos, out);
+        let mut superko = false;
+        if self.ruleset().end.repetition == Repetition::Superko && !pos.placing() {
+            superko = self.drop_superko(out);
+        }
+        if out.is_empty() && self.ruleset().end.no_move == NoMove::Pass {
+            out.push(Move::PASS);
+        }
+        superko
+    }
+
+    /// Removes the moves that would recreate a position of the window. Only a move that keeps
+    /// the material can, and only one that turns the current occupancy into an earlier one:
+    /// the occupancies tell which origin and destination to try.
+    fn drop_superko(&self, out: &mut Vec<Move>) -> bool {
+        let window = self.window();
+        if window.len() < 2 {
+            return false;
+        }
+        let pos = self.position();
+        let us = pos.side;
+        let mine = pos.occupied_by(us);
+        let theirs = pos.occupied_by(us.other());
+        let (mut froms, mut tos) = (B::EMPTY, B::EMPTY);
+        for f in &window[..window.len() - 1] {
+            if f.pos.occupied_by(us.other()) != theirs {
+                continue;
+            }
+            let diff = f.pos.occupied_by(us) ^ mine;
+            if diff.count() == 2 && (diff & mine).count() == 1 {
+                froms |= diff & mine;
+                tos |= diff & !mine;
+            }
+        }
+        if froms.is_empty() {
+            return false;
+        }
+        let before = out.len();
+        out.retain(|m| {
+            if m.kind != MoveKind::Go || !froms.has(m.from as Square) || !tos.has(m.to as Square) {
+                return true;
+            }
+            let key = self.rules.play(pos, *m).pos.key;
+            !window.iter().any(|f| f.pos.key == key)
+        });
+        out.len() != before
+    }
+
+    /// Fills `out` with the legal moves and returns the outcome if the game is over (then
+    /// `out` is empty). End conditions are judged in the order RULES.md gives.
+    pub fn status(&self, out: &mut Vec<Move>) -> Option<Outcome> {
+        out.clear();
+        let pos = self.position();
+        let r = self.ruleset();
+        let side = pos.side;
+        let decided = |winner: Colour, reason| Outcome {
+            winner: Some(winner),
+            reason,
+            stuck: side,
+        };
+        // 1. Material and leader.
+        for c in [side, side.other()] {
+            if let Some((k, text)) = r.end.men_lost
+                && pos.men_total(c) <= k as u32
+            {
+                return Some(decided(c.other(), Reason::MenLost(text)));
+            }
+            if r.has_leader
+                && r.capture.leader != LeaderCapture::Immune
+                && pos.leaders_total(c) == 0
+            {
+                return Some(decided(c.other(), Reason::LeaderCaptured));
+            }
+        }
+        // 2. No legal move.
+        let superko = self.generate(out);
+        if out.is_empty() {
+            let reason = Reason::NoLegalMove { superko };
+            return Some(match r.end.no_move {
+                NoMove::CountPieces => self.count_pieces(reason),
+                _ => decided(side.other(), reason),
+            });
+        }
+        let over = self.late_outcome();
+        if over.is_some() {
+            out.clear();
+        }
+        over
+    }
+
+    /// The conditions judged after "no legal move": quiet plies, passes, repetition, length.
+    fn late_outcome(&self) -> Option<Outcome> {
+        let pos = self.position();
+        let r = self.ruleset();
+        if let Some(limit) = r.end.quiet_limit
+            && pos.quiet >= limit
+        {
+            return Some(self.count_pieces(Reason::QuietLimit(limit)));
+        }
+        let draw = |reason| {
+            Some(Outcome {
+                winner: None,
+                reason,
+                stuck: pos.side,
+            })
+        };
+        if pos.passes >= 2 {
+            return draw(Reason::TwoPasses);
+        }
+        if r.end.repetition == Repetition::ThreefoldDraw {
+            let key = pos.full_key();
+            if self
+                .window()
+                .iter()
+                .filter(|f| f.pos.full_key() == key)
+                .count()
+                >= 3
+            {
+                return draw(Reason::Threefold);
+            }
+        }
+        if pos.ply >= r.end.ply_limit {
+            return draw(Reason::PlyLimit(r.end.ply_limit));
+        }
+        None
+    }
+
+    /// More pieces on the board wins; equal numbers draw.
+    fn count_pieces(&self, reason: Reason) -> Outcome {
+        let pos = self.position();
+        let (w, b) = (pos.on_board(Colour::White), pos.on_board(Colour::Black));
+        Outcome {
+            winner: match w.cmp(&b) {
+                std::cmp::Ordering::Greater => Some(Colour::White),
+                std::cmp::Ordering::Less => Some(Colour::Black),
+                std::cmp::Ordering::Equal => None,
+            },
+            reason,
+            stuck: pos.side,
+        }
+    }
+
+    /// The legal moves (none once the game is over).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.status(&mut out);
+        out
+    }
+
+    /// The outcome, if the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.status(&mut Vec::new())
+    }
+
+    /// The legal move written as `token`, or why there is none.
+    pub fn find_move(&self, token: &str) -> Result<Move, String> {
+        let geo = &self.rules.geo;
+        let shape = read_token(geo, token)?;
+        let mut legal = Vec::new();
+        if let Some(o) = self.status(&mut legal) {
+            return Err(format!(
+                "illegal move {token}: the game is over ({} {})",
+                o.result_word(self.ruleset()),
+                o.describe(self.ruleset())
+            ));
+        }
+        if let Some(m) = legal.iter().find(|m| m.token(geo) == token) {
+            return Ok(*m);
+        }
+        Err(format!(
+            "illegal move {token}: {}",
+            self.why_illegal(&shape, &legal)
+        ))
+    }
+
+    /// Plays the move written as `token` if it is legal.
+    pub fn play_token(&mut self, token: &str) -> Result<Move, String> {
+        let m = self.find_move(token)?;
+        self.make(m);
+        Ok(m)
+    }
+
+    /// A short explanation of why a well-formed token is not among the legal moves.
+    fn why_illegal(&self, shape: &TokenShape, legal: &[Move]) -> String {
+        let pos = self.position();
+        let r = self.ruleset();
+        let geo = &self.rules.geo;
+        let side = r.colour_name(pos.side);
+        let mut pseudo = Vec::new();
+        self.rules.pseudo_moves(pos, &mut pseudo);
+        let token_of = |s: &TokenShape| match s {
+            TokenShape::Path(p) => p.iter().map(|&q| geo.name(q)).collect::<String>(),
+            _ => String::new(),
+        };
+        match shape {
+            TokenShape::Pass => "a pass is only legal when nothing else is".into(),
+            TokenShape::Place { .. } if !pos.placing() => "the placement phase is over".into(),
+            TokenShape::Place { leader, to } => {
+                if pos.occupied().has(*to) {
+                    format!("{} is occupied", geo.name(*to))
+                } else if !self.rules.placement_region(pos.side).has(*to) {
+                    format!("{side} may not place on {}", geo.name(*to))
+                } else if *leader && pos.hand[pos.side.index()][1] == 0 {
+                    format!("{side} has no {} in hand", r.leader_name)
+                } else if *leader {
+                    format!("the {} must be placed first or last", r.leader_name)
+                } else if pos.hand[pos.side.index()][0] == 0 {
+                    format!("{side} has no man in hand")
+                } else {
+                    format!("{side} must place the {} now", r.leader_name)
+                }
+            }
+            _ if pos.placing() => format!("{side} must place a piece (placement phase)"),
+            TokenShape::Remove(sq) => {
+                if pos.men[pos.side.other().index()].has(*sq) && pos.trapped.has(*sq) {
+                    "removal not allowed here".into()
+                } else {
+                    format!("{} holds no trapped enemy piece", geo.name(*sq))
+                }
+            }
+            TokenShape::Path(path) => {
+                let from = path[0];
+                match pos.piece_at(from) {
+                    None => format!("no piece on {}", geo.name(from)),
+                    Some((c, _)) if c != pos.side => {
+                        format!("the piece on {} is not {side}'s", geo.name(from))
+                    }
+                    Some(_) if pos.trapped.has(from) => {
+                        format!("the piece on {} is trapped", geo.name(from))
+                    }
+                    Some(_) => {
+                        let t = token_of(shape);
+                        if pseudo.iter().any(|m| m.token(geo) == t)
+                            && !legal.iter().any(|m| m.token(geo) == t)
+                        {
+                            "it would repeat an earlier position (superko)".into()
+                        } else {
+                            format!("the piece on {} cannot move that way", geo.name(from))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

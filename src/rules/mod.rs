@@ -1,0 +1,24 @@
+//! The referee: ruleset data, positions, move generation, captures, outcomes, notation and
+//! perft. The only place that knows what is legal and who won.
+
+mod compiled;
+pub mod fen;
+mod game;
+mod movegen;
+mod moves;
+mod outcome;
+pub mod perft;
+mod position;
+mod presets;
+mod resolve;
+mod ruleset;
+pub mod zobrist;
+
+pub use compiled::Rules;
+pub use game::{Frame, Game};
+pub use moves::{MAX_HOPS, Move, MoveKind, TokenShape, read_token};
+pub use outcome::{Outcome, Reason};
+pub use position::Position;
+pub use presets::{DEFAULT_PRESET, PRESETS, SCHADLER_PIECES, preset};
+pub use resolve::Played;
+pub use ruleset::*;

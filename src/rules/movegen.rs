@@ -1,0 +1,171 @@
+//! Pseudo-legal move generation: everything the piece rules allow. Repetition rules (which
+//! need the game's history) are applied on top by `Game`.
+
+use super::compiled::Rules;
+use super::moves::Move;
+use super::position::Position;
+use super::ruleset::*;
+use crate::board::{Bits, Dir, ORTHOGONAL, Square};
+
+impl<B: Bits> Rules<B> {
+    /// Every move the piece rules allow for the side to act, into `out` (cleared first).
+    pub fn pseudo_moves(&self, pos: &Position<B>, out: &mut Vec<Move>) {
+        out.clear();
+        if pos.placing() {
+            self.placements(pos, out);
+            return;
+        }
+        let us = pos.side;
+        let them = us.other();
+        if self.ruleset.capture.effect == CaptureEffect::Immobilise {
+            for sq in (pos.men[them.index()] & pos.trapped).iter() {
+                out.push(Move::remove(sq));
+            }
+        }
+        let empty = self.geo.board & !pos.occupied();
+        for from in (pos.men[us.index()] & !pos.trapped).iter() {
+            self.piece_moves(pos, from, Kind::Man, empty, out);
+        }
+        for from in pos.leaders[us.index()].iter() {
+            self.piece_moves(pos, from, Kind::Leader, empty, out);
+        }
+    }
+
+    fn placements(&self, pos: &Position<B>, out: &mut Vec<Move>) {
+        let r = &self.ruleset;
+        let us = pos.side;
+        let [men, leaders] = pos.hand[us.index()];
+        let (men_ok, leader_ok) = match r.placement.leader_order {
+            LeaderOrder::Any => (men > 0, leaders > 0),
+            LeaderOrder::AfterMen => (men > 0, leaders > 0 && men == 0),
+            LeaderOrder::FirstOrLast => {
+                let first = men == r.hand_men && leaders == r.hand_leaders;
+                if leaders > 0 && !first {
+                    (men > 0, men == 0)
+                } else {
+                    (men > 0, leaders > 0)
+                }
+            }
+        };
+        let squares = self.region[us.index()] & !pos.occupied();
+        if men_ok {
+            out.extend(squares.iter().map(|sq| Move::place(sq, false)));
+        }
+        if leader_ok {
+            out.extend(squares.iter().map(|sq| Move::place(sq, true)));
+        }
+    }
+
+    fn piece_moves(
+        &self,
+        pos: &Position<B>,
+        from: Square,
+        kind: Kind,
+        empty: B,
+        out: &mut Vec<Move>,
+    ) {
+        let r = &self.ruleset;
+        let (movement, dirs) = match kind {
+            Kind::Man => (r.man_moves, self.man_dirs),
+            Kind::Leader => (r.leader_moves, self.leader_dirs),
+        };
+        let mut dests = B::EMPTY;
+        for &d in dirs {
+            let mut b = B::bit(from);
+            loop {
+                b = self.geo.shift(b, d) & empty;
+                if b.is_empty() {
+                    break;
+                }
+                dests |= b;
+                if movement.reach == Reach::Step {
+                    break;
+                }
+            }
+        }
+        if r.entry_restriction {
+            dests = self.admissible(pos, from, dests);
+        }
+        out.extend(dests.iter().map(|to| Move::go(from, to)));
+        if let Some(hops) = r.hops {
+            let allowed = match hops.by {
+                Hoppers::AnyPiece => true,
+                Hoppers::MenOnly => kind == Kind::Man,
+                Hoppers::LeaderOnly => kind == Kind::Leader,
+            };
+            if allowed {
+                self.extend_chain(pos, Move::go(from, from), from, B::bit(from), hops, out);
+            }
+        }
+    }
+
+    /// The destinations of a piece leaving `from` that the entry restriction allows: no
+    /// landing between two enemies on a rank or a file unless the landing flanks an enemy.
+    fn admissible(&self, pos: &Position<B>, from: Square, dests: B) -> B {
+        let us = pos.side;
+        let enemy = pos.occupied_by(us.other());
+        let g = &self.geo;
+        let sandwiched = (g.shift(enemy, Dir::E) & g.shift(enemy, Dir::W))
+            | (g.shift(enemy, Dir::N) & g.shift(enemy, Dir::S));
+        let mut ok = dests;
+        for to in (dests & sandwiched).iter() {
+            if self.flanked(pos, us, to, from).is_empty() {
+                ok ^= B::bit(to);
+            }
+        }
+        ok
+    }
+
+    fn can_hop_over(&self, pos: &Position<B>, sq: Square, over: HopOver) -> bool {
+        let us = pos.side;
+        match over {
+            HopOver::AnyPiece => pos.occupied().has(sq),
+            HopOver::FriendlyMan => pos.men[us.index()].has(sq),
+            HopOver::Friendly => pos.occupied_by(us).has(sq),
+            HopOver::Enemy => pos.occupied_by(us.other()).has(sq),
+        }
+    }
+
+    /// Adds every hop (and, with chains, every longer chain) from `at`, where the moving
+    /// piece stands in `pos` after the jumps of `chain`; `visited` holds the squares the
+    /// chain has occupied, its origin included.
+    fn extend_chain(
+        &self,
+        pos: &Position<B>,
+        chain: Move,
+        at: Square,
+        visited: B,
+        hops: Hops,
+        out: &mut Vec<Move>,
+    ) {
+        let us = pos.side;
+        for d in ORTHOGONAL {
+            let Some(over) = self.geo.step(at, d) else {
+                continue;
+            };
+            let Some(land) = self.geo.step(over, d) else {
+                continue;
+            };
+            if pos.occupied().has(land)
+                || visited.has(land)
+                || !self.can_hop_over(pos, over, hops.over)
+            {
+                continue;
+            }
+            if self.ruleset.entry_restriction
+                && self.between_enemies(pos, us, land)
+                && self.flanked(pos, us, land, at).is_empty()
+            {
+                continue;
+            }
+            let mv = chain.then_hop(d, land);
+            out.push(mv);
+            if hops.chains && (mv.hops as usize) < super::moves::MAX_HOPS {
+                let mut next = *pos;
+                next.relocate(us, at, land);
+                self.land(&mut next, us, land, at);
+                self.extend_chain(&next, mv, land, visited | B::bit(land), hops, out);
+            }
+        }
+    }
+}
