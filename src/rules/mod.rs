@@ -2,6 +2,7 @@
 //! perft. The only place that knows what is legal and who won.
 
 mod compiled;
+mod describe;
 pub mod fen;
 mod game;
 mod movegen;
@@ -15,6 +16,7 @@ mod ruleset;
 pub mod zobrist;
 
 pub use compiled::Rules;
+pub use describe::describe;
 pub use game::{Frame, Game};
 pub use moves::{MAX_HOPS, Move, MoveKind, TokenShape, read_token};
 pub use outcome::{Outcome, Reason};

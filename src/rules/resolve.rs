@@ -142,7 +142,7 @@ impl<B: Bits> Rules<B> {
                     them
                 } else if p.in_hand(them) == 0 {
                     us
-                } else if placed % r.placement.per_turn.max(1) as u32 == 0 {
+                } else if placed.is_multiple_of(r.placement.per_turn.max(1) as u32) {
                     them
                 } else {
                     us
