@@ -1,5 +1,6 @@
-use std::io;
+use clap::Parser;
 
 fn main() {
-    latrunculi::protocol::run(io::stdin().lock(), io::stdout().lock());
+    let cli = latrunculi::cli::Cli::parse();
+    std::process::exit(latrunculi::cli::run(cli));
 }

@@ -188,11 +188,18 @@ impl<B: Bits> Geometry<B> {
                 text.chars().next().unwrap_or(' ')
             ));
         }
+        let file = (f - b'a') as usize;
+        if file >= self.cols {
+            return Err(format!(
+                "file '{}' is not on a board with files a-{}",
+                f as char,
+                (b'a' + self.cols as u8 - 1) as char
+            ));
+        }
         let digits = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
         if digits == 0 || digits > 2 {
             return Err(format!("expected a rank number after '{}'", f as char));
         }
-        let file = (f - b'a') as usize;
         let rank: usize = text[1..1 + digits].parse().unwrap_or(0);
         if bytes[1] == b'0' || rank == 0 || rank > self.rows || file >= self.cols {
             return Err(format!(

@@ -186,17 +186,11 @@ impl Session {
     fn set_position(&mut self, base: Base, moves: &[String]) -> Result<(), String> {
         let mut game = match base {
             Base::StartPos => Game::new(self.rules.clone()),
-            Base::Fen(text) => {
-                let pos = fen::parse(&text)
-                    .and_then(|s| fen::validate(&self.rules, &s))
-                    .map_err(|e| format!("bad position string: {e}"))?;
-                Game::from_position(self.rules.clone(), pos)
-            }
+            Base::Fen(text) => Game::from_fen(self.rules.clone(), &text)
+                .map_err(|e| format!("position unchanged: bad position string: {e}"))?,
         };
-        for (i, token) in moves.iter().enumerate() {
-            game.play_token(token)
-                .map_err(|e| format!("position unchanged: move {} of the list: {e}", i + 1))?;
-        }
+        game.play_tokens(moves)
+            .map_err(|e| format!("position unchanged: {e}"))?;
         self.game = game;
         Ok(())
     }

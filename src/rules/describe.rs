@@ -137,14 +137,16 @@ pub fn describe<B: Bits>(rules: &Rules<B>) -> Vec<String> {
     if c.hostile_corners {
         out.push("Empty corners act as flankers against both sides.".into());
     }
-    out.push(match c.leader {
+    if r.has_leader {
+        out.push(match c.leader {
         LeaderCapture::Immune => format!("The {} can never be captured.", r.leader_name),
         LeaderCapture::AsMan => format!("The {} is captured like a man.", r.leader_name),
         LeaderCapture::Enclosure => format!(
             "The {} is captured, and its side loses, when each orthogonal neighbour is off the board or holds an enemy piece.",
             r.leader_name
         ),
-    });
+        });
+    }
     if r.entry_restriction {
         out.push("A piece may not land between two enemy pieces on a rank or file unless that landing traps an enemy piece.".into());
     }

@@ -51,6 +51,22 @@ impl<B: Bits> Game<B> {
         }
     }
 
+    /// A game from a position string, or the precise reason the string is wrong.
+    pub fn from_fen(rules: Arc<Rules<B>>, text: &str) -> Result<Self, String> {
+        let pos = super::fen::parse(text).and_then(|s| super::fen::validate(&rules, &s))?;
+        Ok(Self::from_position(rules, pos))
+    }
+
+    /// Plays a list of tokens; stops at the first illegal one and says which it was (the
+    /// moves before it stay played).
+    pub fn play_tokens<S: AsRef<str>>(&mut self, tokens: &[S]) -> Result<(), String> {
+        for (i, t) in tokens.iter().enumerate() {
+            self.play_token(t.as_ref())
+                .map_err(|e| format!("move {} of the list: {e}", i + 1))?;
+        }
+        Ok(())
+    }
+
     pub fn rules(&self) -> &Rules<B> {
         &self.rules
     }
