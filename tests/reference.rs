@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use latrunculi::rules::{perft, preset, Game, Rules};
+use latrunculi::rules::{Game, Rules, perft, preset};
 use serde_json::Value;
 
 struct Case {
@@ -87,7 +87,11 @@ fn legal_moves_and_status_match_the_reference() {
             Some(o) => o.result_word(game.ruleset()).to_string(),
         };
         let want_word = case.status.split_whitespace().next().unwrap();
-        assert_eq!(status, want_word, "{} after {:?}: {}", case.variant, case.moves, case.status);
+        assert_eq!(
+            status, want_word,
+            "{} after {:?}: {}",
+            case.variant, case.moves, case.status
+        );
     }
 }
 
@@ -100,7 +104,11 @@ fn perft_and_divide_match_the_reference() {
             .into_iter()
             .map(|(m, n)| (m.token(&geo), n))
             .collect();
-        assert_eq!(divide, case.divide, "{} after {:?}", case.variant, case.moves);
+        assert_eq!(
+            divide, case.divide,
+            "{} after {:?}",
+            case.variant, case.moves
+        );
         assert_eq!(divide.values().sum::<u64>(), case.nodes);
     }
 }

@@ -8,7 +8,7 @@ use std::time::Instant;
 use clap::{Args, Parser, Subcommand};
 
 use crate::protocol::display;
-use crate::rules::{self, perft, preset, Game, Rules, DEFAULT_PRESET, PRESETS};
+use crate::rules::{self, DEFAULT_PRESET, Game, PRESETS, Rules, perft, preset};
 
 #[derive(Parser, Debug)]
 #[command(
