@@ -5,8 +5,10 @@
 
 pub mod board;
 pub mod cli;
+pub mod engine;
 pub mod protocol;
 pub mod rules;
+pub mod search;
 
 /// The bit-set type of every board that fits 128 cells (all five seed rulesets).
 pub type Bits128 = u128;

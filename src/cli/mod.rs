@@ -40,6 +40,16 @@ pub enum Command {
     },
     /// List the rulesets the engine plays.
     Variants,
+    /// Search a fixed set of positions from every ruleset to a fixed depth on one thread and
+    /// print the total node count (a signature of the search), the time and the speed.
+    Bench {
+        /// Added to every position's depth (negative for a quicker run).
+        #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+        depth_offset: i32,
+        /// Transposition table size in MB.
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+    },
     /// Speak the engine protocol on stdin/stdout (the same as giving no subcommand).
     Uci,
 }
@@ -111,6 +121,11 @@ fn perft_command(args: &PerftArgs, out: &mut dyn Write) -> Result<(), String> {
     Ok(())
 }
 
+fn bench_command(hash: usize, depth_offset: i32, out: &mut dyn Write) -> Result<(), String> {
+    let report = crate::search::bench::bench(hash, depth_offset)?;
+    crate::protocol::display::bench(&report, out).map_err(|e| e.to_string())
+}
+
 /// Runs a parsed command line; returns the process exit code.
 pub fn run(cli: Cli) -> i32 {
     let stdout = io::stdout();
@@ -118,7 +133,7 @@ pub fn run(cli: Cli) -> i32 {
     let result = match cli.command {
         None | Some(Command::Uci) => {
             drop(out);
-            crate::protocol::run(io::stdin().lock(), io::stdout().lock());
+            crate::protocol::run(io::stdin().lock(), io::stdout());
             Ok(())
         }
         Some(Command::Perft(args)) => perft_command(&args, &mut out),
@@ -136,6 +151,7 @@ pub fn run(cli: Cli) -> i32 {
                         .map_err(|e| e.to_string())
                 })
         }
+        Some(Command::Bench { depth_offset, hash }) => bench_command(hash, depth_offset, &mut out),
         Some(Command::Variants) => PRESETS
             .iter()
             .try_for_each(|p| {

@@ -112,3 +112,96 @@ pub fn legal<B: Bits>(
     }
     writeln!(out, "{line}").map_err(|e| e.to_string())
 }
+
+/// The bench report: one line per position, then the totals.
+pub fn bench(report: &crate::search::bench::BenchReport, out: &mut dyn Write) -> io::Result<()> {
+    for (i, (variant, nodes, ms)) in report.per_position.iter().enumerate() {
+        writeln!(
+            out,
+            "position {:>2} {variant:<16} nodes {nodes:>10} time {ms:>6} ms",
+            i + 1
+        )?;
+    }
+    writeln!(out, "===========================")?;
+    writeln!(out, "Total time (ms) : {}", report.millis)?;
+    writeln!(out, "Nodes searched  : {}", report.nodes)?;
+    writeln!(out, "Nodes/second    : {}", report.nps())
+}
+
+/// The `eval` command: every term for each side, then the total for the side to move.
+pub fn eval<B: Bits>(
+    game: &Game<B>,
+    terms: &crate::search::eval::Terms,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let r = game.ruleset();
+    let side = game.position().side;
+    writeln!(
+        out,
+        "{:<12} {:>7} {:>7} {:>7}",
+        "term", "white", r.black_name, "diff"
+    )?;
+    for (name, [w, b]) in &terms.rows {
+        writeln!(out, "{name:<12} {w:>7} {b:>7} {:>7}", w - b)?;
+    }
+    writeln!(out, "{:<12} {:>23}", "tempo", terms.tempo)?;
+    writeln!(
+        out,
+        "Total evaluation: {} (for {}, the side to move)",
+        terms.total(side),
+        r.colour_name(side)
+    )
+}
+
+/// A search event as an `info` line.
+pub fn search_event<B: Bits>(
+    e: &crate::search::Event,
+    geo: &crate::board::Geometry<B>,
+    show_wdl: bool,
+) -> String {
+    use crate::search::score::{Reported, report, wdl};
+    match e {
+        crate::search::Event::CurrMove { depth, mv, number } => {
+            format!(
+                "info depth {depth} currmove {} currmovenumber {number}",
+                mv.token(geo)
+            )
+        }
+        crate::search::Event::Info(i) => {
+            let score = match report(i.value) {
+                Reported::Centipawns(cp) => format!("cp {cp}"),
+                Reported::Mate(n) => format!("mate {n}"),
+            };
+            let wdl = if show_wdl {
+                let (w, d, l) = wdl(i.value);
+                format!(" wdl {w} {d} {l}")
+            } else {
+                String::new()
+            };
+            let pv: Vec<String> = i.pv.iter().map(|m| m.token(geo)).collect();
+            format!(
+                "info depth {} seldepth {} multipv {} score {score}{wdl} nodes {} nps {} hashfull {} time {} pv {}",
+                i.depth,
+                i.seldepth,
+                i.multipv,
+                i.nodes,
+                i.nps,
+                i.hashfull,
+                i.time_ms,
+                pv.join(" ")
+            )
+        }
+    }
+}
+
+/// The `bestmove` line of a finished search.
+pub fn bestmove<B: Bits>(
+    r: &crate::search::SearchResult,
+    geo: &crate::board::Geometry<B>,
+) -> String {
+    match (r.best, r.ponder) {
+        (None, _) => "bestmove (none)".to_string(),
+        (Some(b), None) => format!("bestmove {}", b.token(geo)),
+        (Some(b), Some(p)) => format!("bestmove {} ponder {}", b.token(geo), p.token(geo)),
+    }
+}

@@ -1,18 +1,24 @@
 //! The UCI-style text protocol on stdin/stdout (see `protocol.md`).
+//!
+//! The calling thread reads input and handles each command at once; searches run on the
+//! engine's own threads and print their `info` and `bestmove` lines themselves, so `stop`,
+//! `isready` and `quit` are answered while a search runs.
 
 pub mod command;
 pub mod display;
+pub mod options;
 pub mod session;
 
 use std::io::{BufRead, Write};
+use std::sync::{Arc, Mutex};
 
-pub use session::{Flow, Session};
+pub use session::{Flow, Output, Session};
 
-/// Runs the engine loop until `quit` or the end of input.
-pub fn run(input: impl BufRead, output: impl Write) {
+/// Runs the engine loop until `quit` or the end of input (which means `quit`).
+pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
+    let out: Output = Arc::new(Mutex::new(Box::new(output)));
+    let mut session = Session::new(out);
     let mut input = input;
-    let mut out = output;
-    let mut session = Session::new();
     let mut buf = Vec::new();
     loop {
         buf.clear();
@@ -21,10 +27,9 @@ pub fn run(input: impl BufRead, output: impl Write) {
             Ok(_) => {}
         }
         let line = String::from_utf8_lossy(&buf);
-        let flow = session.handle_line(&line, &mut out);
-        let _ = out.flush();
-        if flow == Flow::Quit {
-            break;
+        if session.handle_line(&line) == Flow::Quit {
+            return;
         }
     }
+    session.shutdown();
 }

@@ -1,25 +1,33 @@
-//! The engine's protocol state: the chosen ruleset, the game, the options; and the handling of
-//! each command. Formatting of boards and lists lives in `display`.
+//! The engine's protocol state and the handling of each command: the chosen ruleset, the game,
+//! the options, and the engine that searches in the background while input is still read.
 
 use std::io::Write;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use super::command::{Base, Command, GoParams};
 use super::display;
-use crate::rules::{
-    self, DEFAULT_PRESET, Game, PRESETS, Rules, SCHADLER_PIECES, fen, perft, preset,
-};
+use super::options;
+use crate::engine::{Engine, EngineEvent};
+use crate::rules::{self, DEFAULT_PRESET, Game, PRESETS, Rules, fen, perft, preset};
+use crate::search::{Limits, eval};
 
 /// The board type every seed ruleset fits in.
 pub type B = u128;
 
+/// Where answers go; shared with the search thread.
+pub type Output = Arc<Mutex<Box<dyn Write + Send>>>;
+
 /// The engine as a protocol peer sees it.
 pub struct Session {
-    variant: String,
-    pieces: u8,
-    rules: Arc<Rules<B>>,
-    game: Game<B>,
+    pub(super) variant: String,
+    pub(super) pieces: u8,
+    pub(super) rules: Arc<Rules<B>>,
+    pub(super) game: Game<B>,
+    pub(super) engine: Engine,
+    pub(super) show_wdl: bool,
+    pub(super) ponder: bool,
     debug: bool,
+    out: Output,
 }
 
 /// What the loop should do after a command.
@@ -31,25 +39,33 @@ pub enum Flow {
 
 pub const ENGINE_NAME: &str = concat!("Latrunculi ", env!("CARGO_PKG_VERSION"));
 
-impl Default for Session {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-fn load(variant: &str, pieces: u8) -> Result<Arc<Rules<B>>, String> {
+pub(super) fn load(variant: &str, pieces: u8) -> Result<Arc<Rules<B>>, String> {
     Ok(Arc::new(Rules::new(preset(variant, pieces)?)?))
 }
 
+/// Writes whole lines to the shared output and flushes.
+pub fn say(out: &Output, text: &str) {
+    let mut o = out.lock().unwrap_or_else(|p| p.into_inner());
+    let _ = o.write_all(text.as_bytes());
+    if !text.ends_with('\n') {
+        let _ = o.write_all(b"\n");
+    }
+    let _ = o.flush();
+}
+
 impl Session {
-    pub fn new() -> Self {
+    pub fn new(out: Output) -> Self {
         let rules = load(DEFAULT_PRESET, 16).expect("the default preset is valid");
         Session {
             variant: DEFAULT_PRESET.into(),
             pieces: 16,
             game: Game::new(rules.clone()),
             rules,
+            engine: Engine::new(),
+            show_wdl: false,
+            ponder: false,
             debug: false,
+            out,
         }
     }
 
@@ -57,129 +73,116 @@ impl Session {
         &self.game
     }
 
-    /// Handles one input line, writing every answer to `out`.
-    pub fn handle_line(&mut self, line: &str, out: &mut dyn Write) -> Flow {
-        match super::command::parse(line) {
-            Ok(cmd) => match self.handle(cmd, out) {
-                Ok(flow) => flow,
-                Err(e) => {
-                    let _ = writeln!(out, "info string error: {e}");
-                    Flow::Continue
-                }
-            },
+    pub(super) fn say(&self, text: &str) {
+        say(&self.out, text);
+    }
+
+    /// Handles one input line.
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        let result = super::command::parse(line).and_then(|cmd| self.handle(cmd));
+        match result {
+            Ok(flow) => flow,
             Err(e) => {
-                let _ = writeln!(out, "info string error: {e}");
+                self.say(&format!("info string error: {e}"));
                 Flow::Continue
             }
         }
     }
 
-    fn handle(&mut self, cmd: Command, out: &mut dyn Write) -> Result<Flow, String> {
-        let io = |e: std::io::Error| e.to_string();
+    /// Ends the session: stops a running search (it still answers `bestmove`).
+    pub fn shutdown(&mut self) {
+        self.engine.stop_and_wait();
+    }
+
+    fn text<F: FnOnce(&mut Vec<u8>) -> std::io::Result<()>>(&self, f: F) -> Result<(), String> {
+        let mut buf = Vec::new();
+        f(&mut buf).map_err(|e| e.to_string())?;
+        self.say(&String::from_utf8_lossy(&buf));
+        Ok(())
+    }
+
+    fn handle(&mut self, cmd: Command) -> Result<Flow, String> {
         match cmd {
-            Command::Nothing | Command::Stop | Command::PonderHit => {}
-            Command::Quit => return Ok(Flow::Quit),
+            Command::Nothing => {}
+            Command::Quit => {
+                self.shutdown();
+                return Ok(Flow::Quit);
+            }
+            Command::Stop => self.engine.stop_and_wait(),
+            Command::PonderHit => self.engine.ponderhit(),
             Command::Uci => {
-                writeln!(out, "id name {ENGINE_NAME}").map_err(io)?;
-                writeln!(out, "id author the Latrunculi developers").map_err(io)?;
-                writeln!(
-                    out,
-                    "option name UCI_Variant type combo default {DEFAULT_PRESET} {}",
-                    PRESETS.map(|p| format!("var {p}")).join(" ")
-                )
-                .map_err(io)?;
-                writeln!(
-                    out,
-                    "option name Pieces type spin default 16 min {} max {}",
-                    SCHADLER_PIECES.start(),
-                    SCHADLER_PIECES.end()
-                )
-                .map_err(io)?;
-                writeln!(out, "uciok").map_err(io)?;
+                let mut lines = vec![
+                    format!("id name {ENGINE_NAME}"),
+                    "id author the Latrunculi developers".to_string(),
+                ];
+                lines.extend(options::declarations());
+                lines.push("uciok".into());
+                self.say(&lines.join("\n"));
             }
             Command::Debug(on) => self.debug = on,
-            Command::IsReady => writeln!(out, "readyok").map_err(io)?,
-            Command::SetOption { name, value } => self.set_option(&name, value, out)?,
-            Command::NewGame => self.game = Game::new(self.rules.clone()),
+            Command::IsReady => self.say("readyok"),
+            Command::SetOption { name, value } => {
+                options::set(self, &name, value.as_deref().unwrap_or(""))?
+            }
+            Command::NewGame => {
+                self.engine.stop_and_wait();
+                self.engine.clear_hash();
+                self.game = Game::new(self.rules.clone());
+            }
             Command::Position { base, moves } => self.set_position(base, &moves)?,
-            Command::Perft(depth) => self.perft(depth, out).map_err(io)?,
-            Command::Go(params) => self.go(params, out)?,
-            Command::Display => display::board(&self.game, out).map_err(io)?,
-            Command::Legal(square) => display::legal(&self.game, square.as_deref(), out)?,
-            Command::Result => {
-                let line = match self.game.outcome() {
-                    None => "result ongoing".to_string(),
-                    Some(o) => format!(
-                        "result {} {}",
-                        o.result_word(self.game.ruleset()),
-                        o.describe(self.game.ruleset())
-                    ),
-                };
-                writeln!(out, "{line}").map_err(io)?;
+            Command::Perft(depth) => self.perft(depth)?,
+            Command::Go(params) => self.go(params)?,
+            Command::Display => self.text(|b| display::board(&self.game, b))?,
+            Command::Legal(square) => {
+                let mut buf = Vec::new();
+                display::legal(&self.game, square.as_deref(), &mut buf)?;
+                self.say(&String::from_utf8_lossy(&buf));
             }
-            Command::Variants => writeln!(out, "variants {}", PRESETS.join(" ")).map_err(io)?,
+            Command::Result => self.say(&match self.game.outcome() {
+                None => "result ongoing".to_string(),
+                Some(o) => format!(
+                    "result {} {}",
+                    o.result_word(self.game.ruleset()),
+                    o.describe(self.game.ruleset())
+                ),
+            }),
+            Command::Eval => {
+                let terms = eval::terms(
+                    &self.rules,
+                    self.game.position(),
+                    &self.engine.options.weights,
+                );
+                self.text(|b| display::eval(&self.game, &terms, b))?
+            }
+            Command::Bench => {
+                self.engine.stop_and_wait();
+                let report = crate::search::bench::bench(16, 0)?;
+                self.text(|b| display::bench(&report, b))?
+            }
+            Command::Variants => self.say(&format!("variants {}", PRESETS.join(" "))),
             Command::Rules => {
-                for line in rules::describe(&self.rules) {
-                    writeln!(out, "info string {line}").map_err(io)?;
-                }
-            }
-            Command::Eval | Command::Bench => {
-                return Err("this command needs the search, which is not built yet".into());
+                let lines: Vec<String> = rules::describe(&self.rules)
+                    .into_iter()
+                    .map(|l| format!("info string {l}"))
+                    .collect();
+                self.say(&lines.join("\n"));
             }
         }
         Ok(Flow::Continue)
     }
 
-    fn set_option(
-        &mut self,
-        name: &str,
-        value: Option<String>,
-        out: &mut dyn Write,
-    ) -> Result<(), String> {
-        let value = value.unwrap_or_default();
-        match name.to_ascii_lowercase().as_str() {
-            "uci_variant" => {
-                let rules = load(&value, self.pieces)?;
-                self.variant = value;
-                self.install(rules, out)
-            }
-            "pieces" => {
-                let n: u8 = value
-                    .parse()
-                    .ok()
-                    .filter(|n| SCHADLER_PIECES.contains(n))
-                    .ok_or_else(|| {
-                        format!(
-                            "option Pieces: '{value}' is not a number from {} to {}",
-                            SCHADLER_PIECES.start(),
-                            SCHADLER_PIECES.end()
-                        )
-                    })?;
-                let rules = load(&self.variant, n)?;
-                self.pieces = n;
-                if self.rules.ruleset != rules.ruleset {
-                    self.install(rules, out)?;
-                }
-                Ok(())
-            }
-            _ => Err(format!("unknown option '{name}'")),
-        }
-    }
-
     /// Switches to a ruleset and resets the game to its start.
-    fn install(&mut self, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Result<(), String> {
+    pub(super) fn install(&mut self, rules: Arc<Rules<B>>) {
+        self.engine.stop_and_wait();
         self.game = Game::new(rules.clone());
-        writeln!(
-            out,
+        self.say(&format!(
             "info string variant {} files {} ranks {} startpos {}",
             rules.ruleset.name,
             rules.ruleset.cols,
             rules.ruleset.rows,
             fen::format(&rules, &rules.start())
-        )
-        .map_err(|e| e.to_string())?;
+        ));
         self.rules = rules;
-        Ok(())
     }
 
     /// `position`: all or nothing; on any error the game stays as it was.
@@ -195,42 +198,74 @@ impl Session {
         Ok(())
     }
 
-    fn perft(&mut self, depth: usize, out: &mut dyn Write) -> std::io::Result<()> {
+    fn perft(&mut self, depth: usize) -> Result<(), String> {
+        self.engine.stop_and_wait();
         let start = std::time::Instant::now();
-        let mut total = 0;
         let geo = self.rules.geo.clone();
+        let mut lines = Vec::new();
+        let mut total = if depth == 0 { 1 } else { 0 };
         for (mv, n) in perft::divide(&mut self.game, depth) {
-            writeln!(out, "{}: {n}", mv.token(&geo))?;
+            lines.push(format!("{}: {n}", mv.token(&geo)));
             total += n;
         }
-        if depth == 0 {
-            total = 1;
-        }
-        writeln!(out)?;
-        writeln!(out, "Nodes searched: {total}")?;
+        lines.push(String::new());
+        lines.push(format!("Nodes searched: {total}"));
         if self.debug {
-            writeln!(
-                out,
+            lines.push(format!(
                 "info string perft time {} ms",
                 start.elapsed().as_millis()
-            )?;
+            ));
         }
+        self.say(&lines.join("\n"));
         Ok(())
     }
 
-    fn go(&mut self, _params: GoParams, out: &mut dyn Write) -> Result<(), String> {
+    fn go(&mut self, p: GoParams) -> Result<(), String> {
+        self.engine.stop_and_wait();
         if let Some(o) = self.game.outcome() {
             let r = self.game.ruleset();
-            writeln!(
-                out,
-                "info string result {} {}",
+            self.say(&format!(
+                "info string result {} {}\nbestmove (none)",
                 o.result_word(r),
                 o.describe(r)
-            )
-            .and_then(|_| writeln!(out, "bestmove (none)"))
-            .map_err(|e| e.to_string())?;
+            ));
             return Ok(());
         }
-        Err("go: the search is not built yet (use go perft <depth>)".into())
+        let mut searchmoves = Vec::new();
+        for t in &p.searchmoves {
+            match self.game.find_move(t) {
+                Ok(m) => searchmoves.push(m),
+                Err(e) => self.say(&format!("info string error: go searchmoves: {e} (ignored)")),
+            }
+        }
+        let limits = Limits {
+            time: [p.wtime, p.btime],
+            inc: [p.winc.unwrap_or(0), p.binc.unwrap_or(0)],
+            movestogo: p.movestogo,
+            movetime: p.movetime,
+            depth: p.depth,
+            nodes: p.nodes,
+            mate: p.mate,
+            infinite: p.infinite,
+            ponder: p.ponder,
+        };
+        // With no limit at all, search until `stop`, as Stockfish does.
+        let limits = Limits {
+            infinite: limits.infinite || limits.unbounded(),
+            ..limits
+        };
+        let out = self.out.clone();
+        let geo = self.rules.geo.clone();
+        let show_wdl = self.show_wdl;
+        self.engine.go(
+            &self.game,
+            limits,
+            searchmoves,
+            Box::new(move |event| match event {
+                EngineEvent::Search(e) => say(&out, &display::search_event(&e, &geo, show_wdl)),
+                EngineEvent::Done(r) => say(&out, &display::bestmove(&r, &geo)),
+            }),
+        );
+        Ok(())
     }
 }

@@ -1,0 +1,182 @@
+//! The engine facade: one place that owns the search machinery (shared table, options, the
+//! running search) and turns a position plus limits into events and exactly one best move.
+//! The faces (protocol, command line, match runner) talk to it; it never prints.
+
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use crate::board::Bits;
+use crate::rules::{Game, Move};
+use crate::search::{
+    self, Clock, Event, Limits, Params, SearchConfig, SearchResult, Shared, Weights,
+};
+
+/// Settings that persist between searches.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub multipv: usize,
+    pub move_overhead_ms: u64,
+    pub params: Params,
+    pub weights: Weights,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            hash_mb: 16,
+            threads: 1,
+            multipv: 1,
+            move_overhead_ms: 30,
+            params: Params::default(),
+            weights: Weights::default(),
+        }
+    }
+}
+
+/// What a running search tells its owner.
+#[derive(Clone, Debug)]
+pub enum EngineEvent {
+    Search(Event),
+    /// The search is over: exactly one per `go`.
+    Done(SearchResult),
+}
+
+struct Running {
+    handle: JoinHandle<()>,
+    clock: Arc<Clock>,
+}
+
+/// The search side of the engine.
+pub struct Engine {
+    pub options: Options,
+    shared: Arc<Shared>,
+    running: Option<Running>,
+    /// The hash size the shared table was built with.
+    table_mb: usize,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Engine {
+    pub fn new() -> Self {
+        let options = Options::default();
+        Engine {
+            shared: Arc::new(Shared::new(options.hash_mb)),
+            table_mb: options.hash_mb,
+            options,
+            running: None,
+        }
+    }
+
+    /// Whether a search is running (or finished but not yet waited for).
+    pub fn searching(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|r| !r.handle.is_finished())
+    }
+
+    /// Empties the transposition table (waits for a running search first).
+    pub fn clear_hash(&mut self) {
+        self.stop_and_wait();
+        self.shared.tt.clear();
+    }
+
+    /// Starts searching `game` in the background; `on_event` receives the search's events and
+    /// finally one [`EngineEvent::Done`]. Any running search is stopped first.
+    pub fn go<B: Bits>(
+        &mut self,
+        game: &Game<B>,
+        limits: Limits,
+        searchmoves: Vec<Move>,
+        mut on_event: Box<dyn FnMut(EngineEvent) + Send>,
+    ) {
+        self.stop_and_wait();
+        if self.table_mb != self.options.hash_mb {
+            self.shared = Arc::new(Shared::new(self.options.hash_mb));
+            self.table_mb = self.options.hash_mb;
+        }
+        self.shared.stop.store(false, Ordering::Relaxed);
+        let clock = Arc::new(Clock::new(
+            &limits,
+            game.position().side,
+            self.options.move_overhead_ms,
+        ));
+        let cfg = SearchConfig {
+            threads: self.options.threads,
+            multipv: self.options.multipv,
+            searchmoves,
+            params: self.options.params.clone(),
+            weights: self.options.weights.clone(),
+            limits,
+        };
+        let game = game.clone();
+        let shared = self.shared.clone();
+        let thread_clock = clock.clone();
+        let handle = std::thread::spawn(move || {
+            let result = search::run(&game, &shared, &thread_clock, &cfg, &mut |e: Event| {
+                on_event(EngineEvent::Search(e))
+            });
+            // `go infinite` and pondering answer only after `stop` (or `ponderhit`).
+            while (cfg.limits.infinite || thread_clock.pondering())
+                && !shared.stop.load(Ordering::Relaxed)
+            {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            on_event(EngineEvent::Done(result));
+        });
+        self.running = Some(Running { handle, clock });
+    }
+
+    /// Asks the running search to stop (it still reports its best move).
+    pub fn stop(&self) {
+        self.shared.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// The opponent played the predicted move: the pondering search now runs on the clock.
+    pub fn ponderhit(&self) {
+        if let Some(r) = &self.running {
+            r.clock.ponderhit();
+        }
+    }
+
+    /// Waits until the running search (if any) has reported its best move.
+    pub fn wait(&mut self) {
+        if let Some(r) = self.running.take() {
+            let _ = r.handle.join();
+        }
+    }
+
+    pub fn stop_and_wait(&mut self) {
+        if self.running.is_some() {
+            self.stop();
+            self.wait();
+        }
+    }
+
+    /// Searches synchronously and returns the result (for the command line and matches).
+    pub fn search_now<B: Bits>(&mut self, game: &Game<B>, limits: Limits) -> SearchResult {
+        let result = Arc::new(Mutex::new(None));
+        let slot = result.clone();
+        self.go(
+            game,
+            limits,
+            Vec::new(),
+            Box::new(move |e| {
+                if let EngineEvent::Done(r) = e {
+                    *slot.lock().unwrap_or_else(|p| p.into_inner()) = Some(r);
+                }
+            }),
+        );
+        self.wait();
+        let r = result.lock().unwrap_or_else(|p| p.into_inner()).take();
+        r.expect("a finished search reports its result")
+    }
+}

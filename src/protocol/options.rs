@@ -1,0 +1,112 @@
+//! The engine's options: their `option` declarations and how `setoption` changes them.
+
+use super::session::{Session, load};
+use crate::rules::{DEFAULT_PRESET, PRESETS, SCHADLER_PIECES};
+use crate::search::Params;
+
+/// The `option` lines `uci` prints.
+pub fn declarations() -> Vec<String> {
+    let p = Params::default();
+    vec![
+        format!(
+            "option name UCI_Variant type combo default {DEFAULT_PRESET} {}",
+            PRESETS.map(|v| format!("var {v}")).join(" ")
+        ),
+        format!(
+            "option name Pieces type spin default 16 min {} max {}",
+            SCHADLER_PIECES.start(),
+            SCHADLER_PIECES.end()
+        ),
+        "option name Hash type spin default 16 min 1 max 65536".into(),
+        "option name Clear Hash type button".into(),
+        "option name Threads type spin default 1 min 1 max 256".into(),
+        "option name MultiPV type spin default 1 min 1 max 256".into(),
+        "option name Ponder type check default false".into(),
+        "option name Move Overhead type spin default 30 min 0 max 5000".into(),
+        "option name UCI_ShowWDL type check default false".into(),
+        format!(
+            "option name Aspiration type spin default {} min 0 max 1000",
+            p.aspiration
+        ),
+        format!(
+            "option name LMRFullMoves type spin default {} min 1 max 64",
+            p.lmr_full_moves
+        ),
+        format!(
+            "option name LMRMinDepth type spin default {} min 1 max 64",
+            p.lmr_min_depth
+        ),
+        format!("option name NullMove type check default {}", p.null_move),
+        format!(
+            "option name FutilityMargin type spin default {} min 0 max 1000",
+            p.futility_margin
+        ),
+        format!(
+            "option name QSearchLimit type spin default {} min 0 max 64",
+            p.qsearch_limit
+        ),
+    ]
+}
+
+fn spin(name: &str, value: &str, min: i64, max: i64) -> Result<i64, String> {
+    value
+        .trim()
+        .parse::<i64>()
+        .ok()
+        .filter(|v| (min..=max).contains(v))
+        .ok_or_else(|| {
+            format!("option {name}: '{value}' is not a whole number from {min} to {max}")
+        })
+}
+
+fn check(name: &str, value: &str) -> Result<bool, String> {
+    match value.trim() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        other => Err(format!("option {name}: '{other}' is not true or false")),
+    }
+}
+
+/// Applies `setoption name <name> value <value>`; on error nothing changes.
+pub fn set(s: &mut Session, name: &str, value: &str) -> Result<(), String> {
+    let opts = &mut s.engine.options;
+    match name.to_ascii_lowercase().as_str() {
+        "uci_variant" => {
+            let rules = load(value.trim(), s.pieces)?;
+            s.variant = value.trim().to_string();
+            s.install(rules);
+        }
+        "pieces" => {
+            let n = spin(
+                name,
+                value,
+                *SCHADLER_PIECES.start() as i64,
+                *SCHADLER_PIECES.end() as i64,
+            )? as u8;
+            let rules = load(&s.variant, n)?;
+            s.pieces = n;
+            if s.rules.ruleset != rules.ruleset {
+                s.install(rules);
+            }
+        }
+        "hash" => {
+            let mb = spin(name, value, 1, 65536)? as usize;
+            s.engine.stop_and_wait();
+            s.engine.options.hash_mb = mb;
+        }
+        "clear hash" => s.engine.clear_hash(),
+        "threads" => opts.threads = spin(name, value, 1, 256)? as usize,
+        "multipv" => opts.multipv = spin(name, value, 1, 256)? as usize,
+        "ponder" => s.ponder = check(name, value)?,
+        "move overhead" => opts.move_overhead_ms = spin(name, value, 0, 5000)? as u64,
+        "uci_showwdl" => s.show_wdl = check(name, value)?,
+        "aspiration" => opts.params.aspiration = spin(name, value, 0, 1000)? as i32,
+        "lmrfullmoves" => opts.params.lmr_full_moves = spin(name, value, 1, 64)? as usize,
+        "lmrmindepth" => opts.params.lmr_min_depth = spin(name, value, 1, 64)? as i32,
+        "nullmove" => opts.params.null_move = check(name, value)?,
+        "futilitymargin" => opts.params.futility_margin = spin(name, value, 0, 1000)? as i32,
+        "qsearchlimit" => opts.params.qsearch_limit = spin(name, value, 0, 64)? as i32,
+        _ => return Err(format!("unknown option '{name}'")),
+    }
+    Ok(())
+}

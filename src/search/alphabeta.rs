@@ -1,0 +1,416 @@
+//! The alpha-beta worker: principal-variation search with a transposition table, killer and
+//! history move ordering, late-move reductions and a quiescence search over tactical moves.
+//! One worker runs per thread; they share the table, the stop flag and the node count.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use crate::board::{Bits, Square};
+use crate::rules::{Game, LeaderCapture, Move, MoveKind};
+
+use super::eval::evaluate;
+use super::params::{Params, Weights};
+use super::score::{self, INFINITE, MATE, Value};
+use super::time::Clock;
+use super::tt::{Bound, PackedMove, Table};
+
+/// Deepest ply a search reaches (quiescence included).
+pub const MAX_PLY: usize = 128;
+
+/// What every thread of one search shares.
+pub struct Shared {
+    pub tt: Table,
+    pub stop: AtomicBool,
+    pub nodes: AtomicU64,
+}
+
+impl Shared {
+    pub fn new(hash_mb: usize) -> Shared {
+        Shared {
+            tt: Table::new(hash_mb),
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+        }
+    }
+}
+
+/// Ordering classes: the table move, then removals and captures, then killers, then history.
+const TT_MOVE: i32 = 1 << 30;
+const TACTICAL: i32 = 1 << 24;
+const KILLER: i32 = 1 << 22;
+
+/// One search thread's state.
+pub struct Worker<'a, B: Bits> {
+    pub game: Game<B>,
+    shared: &'a Shared,
+    clock: &'a Clock,
+    params: &'a Params,
+    weights: &'a Weights,
+    node_limit: Option<u64>,
+    /// Nodes searched by this worker.
+    pub nodes: u64,
+    unflushed: u64,
+    pub seldepth: usize,
+    pub stopped: bool,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+    buffers: Vec<Vec<Move>>,
+    order: Vec<Vec<i32>>,
+    pub pv: Vec<Vec<Move>>,
+    /// At the root, only these moves are searched (when not empty).
+    pub root_moves: Vec<Move>,
+    quiet_keyed: bool,
+}
+
+impl<'a, B: Bits> Worker<'a, B> {
+    pub fn new(
+        game: Game<B>,
+        shared: &'a Shared,
+        clock: &'a Clock,
+        params: &'a Params,
+        weights: &'a Weights,
+        node_limit: Option<u64>,
+    ) -> Self {
+        let quiet_keyed = game.ruleset().end.quiet_limit.is_some();
+        Worker {
+            game,
+            shared,
+            clock,
+            params,
+            weights,
+            node_limit,
+            nodes: 0,
+            unflushed: 0,
+            seldepth: 0,
+            stopped: false,
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; 2 * B::CAPACITY * B::CAPACITY],
+            buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+            order: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+            pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
+            root_moves: Vec::new(),
+            quiet_keyed,
+        }
+    }
+
+    /// The table key: the position with the side to move, plus the quiet-ply counter where a
+    /// quiet-ply limit makes it matter.
+    fn key(&self) -> u64 {
+        let pos = self.game.position();
+        let mut k = pos.full_key();
+        if self.quiet_keyed {
+            k ^= (pos.quiet as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        k
+    }
+
+    fn should_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.unflushed >= 1024 {
+            let total = self
+                .shared
+                .nodes
+                .fetch_add(self.unflushed, Ordering::Relaxed)
+                + self.unflushed;
+            self.unflushed = 0;
+            if self.node_limit.is_some_and(|n| total >= n) || self.clock.out_of_time() {
+                self.shared.stop.store(true, Ordering::Relaxed);
+            }
+            if self.shared.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    /// Nodes searched by all threads so far.
+    pub fn shared_nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed)
+    }
+
+    /// How full the shared table is, in permille.
+    pub fn hashfull(&self) -> u32 {
+        self.shared.tt.hashfull()
+    }
+
+    /// Counts the node and flushes the rest of the count (end of an iteration).
+    pub fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.unflushed, Ordering::Relaxed);
+        self.unflushed = 0;
+    }
+
+    fn visit(&mut self, ply: usize) {
+        self.nodes += 1;
+        self.unflushed += 1;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+    }
+
+    fn history_index(&self, m: &Move) -> usize {
+        let side = self.game.position().side.index();
+        let from = if m.kind == MoveKind::Go {
+            m.from as usize
+        } else {
+            m.kind as usize
+        };
+        (side * B::CAPACITY + from) * B::CAPACITY + m.to as usize
+    }
+
+    /// How tactical a move is: removals, captures (by how many it takes), and in rulesets
+    /// where leaders are enclosed, any move next to the enemy leader. 0 for quiet moves.
+    fn tactical_weight(&self, m: &Move) -> i32 {
+        let pos = self.game.position();
+        let rules = self.game.rules();
+        match m.kind {
+            MoveKind::Remove => 2,
+            MoveKind::Go => {
+                let to = m.to as Square;
+                let taken = rules.flanked(pos, pos.side, to, m.from as Square).count() as i32;
+                if taken > 0 {
+                    return 1 + taken;
+                }
+                if rules.ruleset.capture.leader == LeaderCapture::Enclosure {
+                    let leader = pos.leaders[pos.side.other().index()];
+                    if (rules.geo.orthogonal_neighbours(leader) & B::bit(to)).any() {
+                        return 1;
+                    }
+                }
+                0
+            }
+            _ => 0,
+        }
+    }
+
+    fn score_moves(&self, ply: usize, moves: &[Move], tt: Option<PackedMove>, out: &mut Vec<i32>) {
+        out.clear();
+        let killers = self.killers[ply];
+        for m in moves {
+            let s = if tt.is_some_and(|t| t.matches(m)) {
+                TT_MOVE
+            } else {
+                let t = self.tactical_weight(m);
+                if t > 0 {
+                    TACTICAL + t * 1000
+                } else if killers[0] == Some(*m) {
+                    KILLER + 1
+                } else if killers[1] == Some(*m) {
+                    KILLER
+                } else {
+                    self.history[self.history_index(m)].min(KILLER - 1)
+                }
+            };
+            out.push(s);
+        }
+    }
+
+    /// Moves the best-scored move of `i..` to `i`.
+    fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
+        let mut best = i;
+        for j in i + 1..moves.len() {
+            if scores[j] > scores[best] {
+                best = j;
+            }
+        }
+        moves.swap(i, best);
+        scores.swap(i, best);
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(m);
+        head[ply].extend_from_slice(&tail[0]);
+    }
+
+    /// Negamax alpha-beta; returns the value of the position for the side to move.
+    pub fn search(
+        &mut self,
+        depth: i32,
+        mut alpha: Value,
+        mut beta: Value,
+        ply: usize,
+        pv_node: bool,
+    ) -> Value {
+        if depth <= 0 || ply >= MAX_PLY - 8 {
+            return self.qsearch(alpha, beta, ply, 0);
+        }
+        self.pv[ply].clear();
+        if self.should_stop() {
+            return 0;
+        }
+        self.visit(ply);
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        let side = self.game.position().side;
+        if let Some(o) = self.game.status(&mut moves) {
+            self.buffers[ply] = moves;
+            return score::terminal(&o, side, ply);
+        }
+        if ply == 0 && !self.root_moves.is_empty() {
+            let allowed = &self.root_moves;
+            moves.retain(|m| allowed.contains(m));
+        }
+        // Mate-distance pruning: no line here can beat a shorter win already found.
+        alpha = alpha.max(-MATE + ply as Value);
+        beta = beta.min(MATE - ply as Value - 1);
+        if alpha >= beta {
+            self.buffers[ply] = moves;
+            return alpha;
+        }
+        let key = self.key();
+        let hit = self.shared.tt.probe(key);
+        if let Some(h) = hit
+            && !pv_node
+            && h.depth >= depth
+        {
+            let v = score::from_table(h.value, ply);
+            let cut = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => v >= beta,
+                Bound::Upper => v <= alpha,
+            };
+            if cut {
+                self.buffers[ply] = moves;
+                return v;
+            }
+        }
+        if !pv_node && self.params.futility_margin > 0 && depth <= 3 {
+            let eval = evaluate(self.game.rules(), self.game.position(), self.weights);
+            if eval - self.params.futility_margin * depth >= beta && beta.abs() < score::MATE_BOUND
+            {
+                self.buffers[ply] = moves;
+                return eval;
+            }
+        }
+        let mut scores = std::mem::take(&mut self.order[ply]);
+        self.score_moves(ply, &moves, hit.and_then(|h| h.mv), &mut scores);
+        let alpha_in = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            Self::pick(&mut moves, &mut scores, i);
+            let m = moves[i];
+            let quiet = scores[i] < KILLER;
+            self.game.make(m);
+            let v = if i == 0 {
+                -self.search(depth - 1, -beta, -alpha, ply + 1, pv_node)
+            } else {
+                let mut r = 0;
+                if quiet && depth >= self.params.lmr_min_depth && i >= self.params.lmr_full_moves {
+                    r = 1 + (i >= 8 && depth >= 5) as i32;
+                }
+                let mut v = -self.search(depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
+                if v > alpha && r > 0 {
+                    v = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if v > alpha && v < beta && pv_node {
+                    v = -self.search(depth - 1, -beta, -alpha, ply + 1, true);
+                }
+                v
+            };
+            self.game.undo();
+            if self.stopped {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(m);
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(ply, m);
+                    if v >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(m) {
+                                k[1] = k[0];
+                                k[0] = Some(m);
+                            }
+                            let idx = self.history_index(&m);
+                            self.history[idx] = (self.history[idx] + depth * depth).min(KILLER / 2);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        self.order[ply] = scores;
+        if self.stopped {
+            return 0;
+        }
+        let restricted = ply == 0 && !self.root_moves.is_empty();
+        if !restricted {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_in {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared.tt.store(
+                key,
+                best_move.as_ref(),
+                score::to_table(best, ply),
+                depth,
+                bound,
+            );
+        }
+        best
+    }
+
+    /// Quiescence: stand pat on the evaluation, or try the tactical moves.
+    fn qsearch(&mut self, mut alpha: Value, beta: Value, ply: usize, qdepth: i32) -> Value {
+        self.pv[ply].clear();
+        if self.should_stop() {
+            return 0;
+        }
+        self.visit(ply);
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        let side = self.game.position().side;
+        if let Some(o) = self.game.status(&mut moves) {
+            self.buffers[ply] = moves;
+            return score::terminal(&o, side, ply);
+        }
+        let stand = evaluate(self.game.rules(), self.game.position(), self.weights);
+        if stand >= beta || qdepth >= self.params.qsearch_limit || ply >= MAX_PLY - 1 {
+            self.buffers[ply] = moves;
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let mut scores = std::mem::take(&mut self.order[ply]);
+        scores.clear();
+        for m in &moves {
+            scores.push(self.tactical_weight(m));
+        }
+        for i in 0..moves.len() {
+            Self::pick(&mut moves, &mut scores, i);
+            if scores[i] == 0 {
+                break;
+            }
+            let m = moves[i];
+            self.game.make(m);
+            let v = -self.qsearch(-beta, -alpha, ply + 1, qdepth + 1);
+            self.game.undo();
+            if self.stopped {
+                break;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(ply, m);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        self.order[ply] = scores;
+        if self.stopped { 0 } else { best }
+    }
+}

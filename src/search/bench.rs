@@ -1,0 +1,86 @@
+//! The engine's own benchmark: a fixed set of positions from every ruleset searched to a fixed
+//! depth on one thread. The total node count is a signature of the search: it changes only
+//! when the search's behaviour changes.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::rules::{Game, Rules, preset};
+
+use super::{Clock, Limits, SearchConfig, Shared, run};
+
+/// (variant, position string or "startpos", depth).
+pub const POSITIONS: [(&str, &str, u32); 10] = [
+    ("kowalski-8x12", "startpos", 6),
+    (
+        "kowalski-8x12",
+        "mMm2m3m2/7m4/10mM/M2M5m2/5m1k4/9M2/12/M2M2KM4 w - 2 98",
+        6,
+    ),
+    (
+        "schadler-2001",
+        "M1MM3m/m1MM2m1/3MMm1M/2mm1mm1/m2m1m1M/m4MtM/1mM1Mm2/M1mMM3 b - 41 73",
+        6,
+    ),
+    ("schadler-2001", "startpos", 3),
+    ("murray", "startpos", 7),
+    ("murray", "MM1M3M/5K2/1k6/1m6/3M3M/8/4m3/7m b - 4 60", 7),
+    ("little-soldiers", "startpos", 7),
+    (
+        "little-soldiers",
+        "2mm4/4m3/m2m3m/8/7M/3M1M1M/M1M1MM2/2M1M3 w - 9 40",
+        7,
+    ),
+    (
+        "luductus",
+        "1M4KM2M1M/MM8MMM/13/4m2M5/4mM5m1/2k2mmmm3m/2m2m1m5 w - 16 40",
+        6,
+    ),
+    ("luductus", "startpos", 2),
+];
+
+/// The result of one bench run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BenchReport {
+    pub nodes: u64,
+    pub millis: u64,
+    /// Per position: variant, nodes, milliseconds.
+    pub per_position: Vec<(&'static str, u64, u64)>,
+}
+
+impl BenchReport {
+    pub fn nps(&self) -> u64 {
+        self.nodes * 1000 / self.millis.max(1)
+    }
+}
+
+/// Runs the bench; `depth_offset` deepens (or, negative, shallows) every search.
+pub fn bench(hash_mb: usize, depth_offset: i32) -> Result<BenchReport, String> {
+    let mut total = 0;
+    let start = Instant::now();
+    let mut per_position = Vec::new();
+    for (variant, fen, depth) in POSITIONS {
+        let rules = Arc::new(Rules::<u128>::new(preset(variant, 16)?)?);
+        let game = if fen == "startpos" {
+            Game::new(rules)
+        } else {
+            Game::from_fen(rules, fen)?
+        };
+        let shared = Shared::new(hash_mb);
+        let depth = (depth as i32 + depth_offset).max(1) as u32;
+        let cfg = SearchConfig {
+            limits: Limits::depth(depth),
+            ..SearchConfig::default()
+        };
+        let clock = Clock::new(&cfg.limits, game.position().side, 0);
+        let t = Instant::now();
+        let r = run(&game, &shared, &clock, &cfg, &mut |_| {});
+        total += r.nodes;
+        per_position.push((variant, r.nodes, t.elapsed().as_millis() as u64));
+    }
+    Ok(BenchReport {
+        nodes: total,
+        millis: start.elapsed().as_millis() as u64,
+        per_position,
+    })
+}

@@ -1,0 +1,170 @@
+//! Static evaluation, driven by the ruleset's knobs: the same terms for every ruleset, each
+//! weighted by what decides games under those rules (mobility where having no move loses,
+//! enclosure where leaders are enclosed, trapped men where men are trapped, and so on).
+
+use crate::board::{ALL_DIRS, Bits, Dir, ORTHOGONAL};
+use crate::rules::{CaptureEffect, Colour, LeaderCapture, Lines, NoMove, Position, Reach, Rules};
+
+use super::params::Weights;
+use super::score::Value;
+
+/// The evaluation split into named terms, each as White's and Black's share.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Terms {
+    pub rows: [(&'static str, [i32; 2]); 7],
+    /// Added for the side to move only.
+    pub tempo: i32,
+}
+
+impl Terms {
+    /// The total from the point of view of `side`.
+    pub fn total(&self, side: Colour) -> Value {
+        let white: i32 = self.rows.iter().map(|(_, v)| v[0] - v[1]).sum();
+        let v = if side == Colour::White { white } else { -white };
+        v + self.tempo
+    }
+}
+
+fn dirs(lines: Lines) -> &'static [Dir] {
+    match lines {
+        Lines::Orthogonal => &ORTHOGONAL,
+        Lines::All => &ALL_DIRS,
+    }
+}
+
+/// Squares reachable in one step or slide by `pieces`, and how many such moves there are.
+fn reach<B: Bits>(rules: &Rules<B>, pieces: B, empty: B, slide: bool, lines: Lines) -> (B, u32) {
+    let mut all = B::EMPTY;
+    let mut count = 0;
+    for &d in dirs(lines) {
+        // In one direction no two pieces' rays overlap (a ray stops at the first piece), so
+        // the union's size is the number of moves.
+        let mut ray = rules.geo.shift(pieces, d) & empty;
+        let mut acc = ray;
+        if slide {
+            while ray.any() {
+                ray = rules.geo.shift(ray, d) & empty;
+                acc |= ray;
+            }
+        }
+        count += acc.count();
+        all |= acc;
+    }
+    (all, count)
+}
+
+/// Enemy men that `c` could flank at once: an enemy man with `c`'s flanker on one side and an
+/// empty square `c` can reach on the other.
+fn capturable<B: Bits>(rules: &Rules<B>, pos: &Position<B>, c: Colour, reach: B) -> u32 {
+    let r = &rules.ruleset;
+    let them = c.other();
+    let empty = rules.geo.board & !pos.occupied();
+    let mut flankers = pos.men[c.index()] & !pos.trapped;
+    if r.capture.leader_flanks {
+        flankers |= pos.leaders[c.index()];
+    }
+    let targets = pos.men[them.index()] & !pos.trapped;
+    let landing = empty & reach;
+    let mut hit = B::EMPTY;
+    for &d in dirs(r.capture.lines) {
+        // x with a flanker at x + d and a reachable landing square at x - d.
+        hit |= targets & rules.geo.shift(flankers, d.opposite()) & rules.geo.shift(landing, d);
+    }
+    hit.count()
+}
+
+/// Evaluates `pos` term by term.
+pub fn terms<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Terms {
+    let r = &rules.ruleset;
+    let geo = &rules.geo;
+    let empty = geo.board & !pos.occupied();
+    let decisive = r.end.no_move != NoMove::Pass;
+    let mut material = [0; 2];
+    let mut mobility = [0; 2];
+    let mut leader = [0; 2];
+    let mut threats = [0; 2];
+    let mut trapped = [0; 2];
+    let mut edges = [0; 2];
+    let mut reaches = [B::EMPTY; 2];
+    for c in [Colour::White, Colour::Black] {
+        let i = c.index();
+        material[i] = pos.men_total(c) as i32 * w.man;
+        if r.has_leader && r.capture.leader != LeaderCapture::Immune {
+            material[i] += pos.leaders_total(c) as i32 * w.capturable_leader;
+        }
+        let free = pos.men[i] & !pos.trapped;
+        let (men_reach, men_moves) = reach(
+            rules,
+            free,
+            empty,
+            r.man_moves.reach == Reach::Slide,
+            r.man_moves.lines,
+        );
+        let (leader_reach, leader_moves) = reach(
+            rules,
+            pos.leaders[i],
+            empty,
+            r.leader_moves.reach == Reach::Slide,
+            r.leader_moves.lines,
+        );
+        reaches[i] = men_reach | leader_reach;
+        let per_move = if decisive {
+            w.mobility_decisive
+        } else {
+            w.mobility
+        };
+        mobility[i] = (men_moves + leader_moves) as i32 * per_move;
+        if r.has_leader {
+            leader[i] = leader_moves as i32 * w.leader_mobility;
+        }
+        if r.capture.effect == CaptureEffect::Immobilise {
+            trapped[i] = -((pos.men[i] & pos.trapped).count() as i32) * w.trapped;
+        }
+        edges[i] = (pos.men[i] & geo.edges).count() as i32 * w.edge;
+    }
+    if r.capture.leader == LeaderCapture::Enclosure {
+        for c in [Colour::White, Colour::Black] {
+            let enemy = pos.occupied_by(c.other());
+            for sq in pos.leaders[c.index()].iter() {
+                let around = geo.orthogonal_neighbours(B::bit(sq));
+                let closed = 4 - around.count() + (around & enemy).count();
+                let open = around & !enemy;
+                let mut penalty = closed as i32 * closed as i32 * w.leader_enclosure / 2;
+                if closed == 3 && (open & reaches[c.other().index()]).any() {
+                    penalty += 6 * w.leader_enclosure;
+                }
+                leader[c.index()] -= penalty;
+            }
+        }
+    }
+    let side = pos.side;
+    let to_move = capturable(rules, pos, side, reaches[side.index()]);
+    let waiting = capturable(rules, pos, side.other(), reaches[side.other().index()]);
+    threats[side.index()] = to_move as i32 * w.threat_to_move;
+    threats[side.other().index()] = waiting as i32 * w.hanging;
+    let mut quiet = [0; 2];
+    if let Some(limit) = r.end.quiet_limit {
+        let diff = pos.on_board(Colour::White) as i32 - pos.on_board(Colour::Black) as i32;
+        let q = pos.quiet.min(limit) as i32;
+        let l = limit as i32;
+        let pressure = diff * w.quiet_pressure * q * q / (l * l);
+        quiet = [pressure.max(0), (-pressure).max(0)];
+    }
+    Terms {
+        rows: [
+            ("material", material),
+            ("mobility", mobility),
+            ("leader", leader),
+            ("threats", threats),
+            ("trapped", trapped),
+            ("edges", edges),
+            ("quiet plies", quiet),
+        ],
+        tempo: w.tempo,
+    }
+}
+
+/// The evaluation from the side to move's point of view.
+pub fn evaluate<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Value {
+    terms(rules, pos, w).total(pos.side)
+}

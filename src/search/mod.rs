@@ -1,0 +1,288 @@
+//! Alpha-beta search for the movement phase: iterative deepening with aspiration windows,
+//! MultiPV and `searchmoves`, Lazy SMP over a shared transposition table. The search never
+//! prints: it reports [`Event`]s to a callback and returns its [`SearchResult`].
+
+mod alphabeta;
+pub mod bench;
+pub mod eval;
+pub mod params;
+pub mod score;
+pub mod time;
+pub mod tt;
+
+use std::sync::atomic::Ordering;
+
+pub use alphabeta::{MAX_PLY, Shared, Worker};
+pub use params::{Params, Weights};
+pub use score::Value;
+pub use time::{Clock, Limits};
+
+use crate::board::Bits;
+use crate::rules::{Game, Move};
+use score::{INFINITE, MATE_BOUND};
+
+/// How to search, beyond the limits.
+#[derive(Clone, Debug)]
+pub struct SearchConfig {
+    pub limits: Limits,
+    pub threads: usize,
+    pub multipv: usize,
+    /// Only these root moves (all when empty).
+    pub searchmoves: Vec<Move>,
+    pub params: Params,
+    pub weights: Weights,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            limits: Limits::default(),
+            threads: 1,
+            multipv: 1,
+            searchmoves: Vec::new(),
+            params: Params::default(),
+            weights: Weights::default(),
+        }
+    }
+}
+
+/// One completed principal variation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Info {
+    pub depth: i32,
+    pub seldepth: usize,
+    /// 1 for the best line, 2 for the second, ...
+    pub multipv: usize,
+    pub value: Value,
+    pub nodes: u64,
+    pub nps: u64,
+    pub hashfull: u32,
+    pub time_ms: u64,
+    pub pv: Vec<Move>,
+}
+
+/// What a search reports while it runs.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    Info(Info),
+    /// The root move being searched (reported after the first second).
+    CurrMove {
+        depth: i32,
+        mv: Move,
+        number: usize,
+    },
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// `None` only when the game is over.
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub value: Value,
+    pub depth: i32,
+    pub nodes: u64,
+    /// Every line of the last completed iteration, best first.
+    pub lines: Vec<(Move, Value, Vec<Move>)>,
+}
+
+/// Searches the game's position. `shared.stop` may be raised from another thread to end it.
+pub fn run<B: Bits>(
+    game: &Game<B>,
+    shared: &Shared,
+    clock: &Clock,
+    cfg: &SearchConfig,
+    report: &mut (dyn FnMut(Event) + Send),
+) -> SearchResult {
+    shared.nodes.store(0, Ordering::Relaxed);
+    shared.tt.new_search();
+    let mut root = game.legal_moves();
+    if !cfg.searchmoves.is_empty() {
+        root.retain(|m| cfg.searchmoves.contains(m));
+    }
+    if root.is_empty() {
+        return SearchResult {
+            best: None,
+            ponder: None,
+            value: 0,
+            depth: 0,
+            nodes: 0,
+            lines: Vec::new(),
+        };
+    }
+    let result = std::thread::scope(|scope| {
+        for id in 1..cfg.threads.max(1) {
+            let game = game.clone();
+            let root = root.clone();
+            scope.spawn(move || {
+                let mut w = Worker::new(
+                    game,
+                    shared,
+                    clock,
+                    &cfg.params,
+                    &cfg.weights,
+                    cfg.limits.nodes,
+                );
+                iterate(&mut w, &root, cfg, clock, id, None);
+            });
+        }
+        let mut w = Worker::new(
+            game.clone(),
+            shared,
+            clock,
+            &cfg.params,
+            &cfg.weights,
+            cfg.limits.nodes,
+        );
+        let r = iterate(&mut w, &root, cfg, clock, 0, Some(report));
+        shared.stop.store(true, Ordering::Relaxed);
+        r
+    });
+    SearchResult {
+        nodes: shared.nodes.load(Ordering::Relaxed),
+        ..result
+    }
+}
+
+/// Iterative deepening on one worker; the main worker (`id` 0) reports and decides when to
+/// stop, helpers only fill the shared table.
+fn iterate<B: Bits>(
+    w: &mut Worker<'_, B>,
+    root: &[Move],
+    cfg: &SearchConfig,
+    clock: &Clock,
+    id: usize,
+    mut report: Option<&mut (dyn FnMut(Event) + Send)>,
+) -> SearchResult {
+    let max_depth = cfg
+        .limits
+        .depth
+        .map(|d| d.max(1) as i32)
+        .unwrap_or(MAX_PLY as i32 - 16);
+    let multipv = if id == 0 {
+        cfg.multipv.clamp(1, root.len())
+    } else {
+        1
+    };
+    let mut lines: Vec<(Move, Value, Vec<Move>)> = Vec::new();
+    let mut completed = 0;
+    let mut stable = 0;
+    let mut depth = 1 + (id % 2) as i32;
+    while depth <= max_depth {
+        let mut found: Vec<(Move, Value, Vec<Move>)> = Vec::new();
+        for k in 0..multipv {
+            w.root_moves = if multipv > 1 || !cfg.searchmoves.is_empty() {
+                root.iter()
+                    .filter(|m| !found.iter().any(|f| f.0 == **m))
+                    .copied()
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let prev = lines.get(k).map(|l| l.1);
+            let value = aspirate(w, depth, prev, cfg.params.aspiration);
+            if w.stopped {
+                break;
+            }
+            let pv = w.pv[0].clone();
+            let Some(&mv) = pv.first() else { break };
+            found.push((mv, value, pv));
+            if let Some(rep) = report.as_deref_mut() {
+                w.flush_nodes();
+                let nodes = w_nodes(w);
+                let time_ms = clock.elapsed_ms();
+                rep(Event::Info(Info {
+                    depth,
+                    seldepth: w.seldepth,
+                    multipv: k + 1,
+                    value,
+                    nodes,
+                    nps: nodes * 1000 / time_ms.max(1),
+                    hashfull: w_hashfull(w),
+                    time_ms,
+                    pv: found[k].2.clone(),
+                }));
+            }
+        }
+        if w.stopped && found.is_empty() {
+            break;
+        }
+        if !w.stopped || lines.is_empty() {
+            let changed = lines.first().map(|l| l.0) != found.first().map(|l| l.0);
+            stable = if changed { 0 } else { stable + 1 };
+            found.sort_by_key(|l| std::cmp::Reverse(l.1));
+            lines = found;
+            completed = depth;
+        }
+        if w.stopped || id != 0 {
+            if w.stopped {
+                break;
+            }
+            depth += 1;
+            continue;
+        }
+        // The main thread decides whether another iteration is worth starting.
+        let best = lines[0].1;
+        if let Some(n) = cfg.limits.mate
+            && let score::Reported::Mate(m) = score::report(best)
+            && m > 0
+            && m <= n as i32
+        {
+            break;
+        }
+        let forced = best.abs() >= MATE_BOUND && (score::MATE - best.abs()) < depth;
+        if clock.has_deadline() && (root.len() == 1 || forced) {
+            break;
+        }
+        let factor = match stable {
+            0 => 1.6,
+            1 => 1.0,
+            _ => 0.6,
+        };
+        if clock.should_not_continue(factor) {
+            break;
+        }
+        depth += 1;
+    }
+    w.flush_nodes();
+    let best = lines.first();
+    SearchResult {
+        best: best.map(|l| l.0),
+        ponder: best.and_then(|l| l.2.get(1).copied()),
+        value: best.map(|l| l.1).unwrap_or(0),
+        depth: completed,
+        nodes: w.nodes,
+        lines,
+    }
+}
+
+fn w_nodes<B: Bits>(w: &Worker<'_, B>) -> u64 {
+    w.shared_nodes()
+}
+
+fn w_hashfull<B: Bits>(w: &Worker<'_, B>) -> u32 {
+    w.hashfull()
+}
+
+/// One iteration at `depth` with an aspiration window around the previous value.
+fn aspirate<B: Bits>(w: &mut Worker<'_, B>, depth: i32, prev: Option<Value>, width: i32) -> Value {
+    let (mut alpha, mut beta) = match prev {
+        Some(p) if depth >= 4 && p.abs() < MATE_BOUND && width > 0 => (p - width, p + width),
+        _ => (-INFINITE, INFINITE),
+    };
+    let mut delta = width.max(1);
+    loop {
+        let v = w.search(depth, alpha, beta, 0, true);
+        if w.stopped {
+            return v;
+        }
+        if v <= alpha && alpha > -INFINITE {
+            alpha = (alpha - delta).max(-INFINITE);
+        } else if v >= beta && beta < INFINITE {
+            beta = (beta + delta).min(INFINITE);
+        } else {
+            return v;
+        }
+        delta *= 2;
+    }
+}

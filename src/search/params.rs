@@ -1,0 +1,78 @@
+//! Every search and evaluation tunable in one place, with the protocol option exposing it.
+
+/// Search tunables. Defaults are the measured best so far.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Params {
+    /// Half-width of the first aspiration window, centipawns.
+    pub aspiration: i32,
+    /// Late-move reductions: moves searched at full depth before reducing.
+    pub lmr_full_moves: usize,
+    /// Late-move reductions: minimum depth to reduce at.
+    pub lmr_min_depth: i32,
+    /// Null-move pruning (off by default: zugzwang is real where having no move loses).
+    pub null_move: bool,
+    /// Reverse futility pruning margin per ply of depth (0 disables it).
+    pub futility_margin: i32,
+    /// Highest quiescence depth (plies below the horizon).
+    pub qsearch_limit: i32,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            aspiration: 40,
+            lmr_full_moves: 3,
+            lmr_min_depth: 3,
+            null_move: false,
+            futility_margin: 0,
+            qsearch_limit: 8,
+        }
+    }
+}
+
+/// Evaluation weights, in centipawns (a man is 100).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights {
+    pub man: i32,
+    /// A leader that can be captured (its loss ends the game, so it is worth more).
+    pub capturable_leader: i32,
+    /// Per pseudo-legal move, where having no move loses.
+    pub mobility_decisive: i32,
+    /// Per pseudo-legal move, elsewhere.
+    pub mobility: i32,
+    /// Per move of a leader (an immobile dux or king risks a blockade loss).
+    pub leader_mobility: i32,
+    /// Per enemy man that the side to move can capture at once.
+    pub threat_to_move: i32,
+    /// Per own man the opponent could capture on its next move.
+    pub hanging: i32,
+    /// Per side of an enclosable leader that is closed (edge or enemy).
+    pub leader_enclosure: i32,
+    /// Per trapped own man (it will be removed unless freed).
+    pub trapped: i32,
+    /// Per man on an edge (it can only be flanked along the edge).
+    pub edge: i32,
+    /// Material difference scale as the quiet-ply counter nears its limit.
+    pub quiet_pressure: i32,
+    /// Bonus for the side to move.
+    pub tempo: i32,
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights {
+            man: 100,
+            capturable_leader: 400,
+            mobility_decisive: 3,
+            mobility: 1,
+            leader_mobility: 4,
+            threat_to_move: 30,
+            hanging: 25,
+            leader_enclosure: 60,
+            trapped: 70,
+            edge: 4,
+            quiet_pressure: 150,
+            tempo: 8,
+        }
+    }
+}
