@@ -3,8 +3,8 @@
 use std::hint::black_box;
 use std::sync::Arc;
 
-use criterion::{criterion_group, criterion_main, Criterion};
-use latrunculi::rules::{perft, preset, Game, Rules, PRESETS};
+use criterion::{Criterion, criterion_group, criterion_main};
+use latrunculi::rules::{Game, PRESETS, Rules, perft, preset};
 
 /// A game of `variant` after the given opening tokens.
 fn game(variant: &str, moves: &[&str]) -> Game<u128> {

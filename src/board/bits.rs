@@ -41,6 +41,8 @@ pub trait Bits:
     fn count(self) -> u32;
     /// The lowest cell of a non-empty set.
     fn lowest(self) -> usize;
+    /// The highest cell of a non-empty set.
+    fn highest(self) -> usize;
     /// The set without its lowest cell.
     fn without_lowest(self) -> Self;
 
@@ -81,6 +83,10 @@ impl Bits for u128 {
     #[inline(always)]
     fn lowest(self) -> usize {
         self.trailing_zeros() as usize
+    }
+    #[inline(always)]
+    fn highest(self) -> usize {
+        127 - self.leading_zeros() as usize
     }
     #[inline(always)]
     fn without_lowest(self) -> Self {

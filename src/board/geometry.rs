@@ -149,6 +149,23 @@ impl<B: Bits> Geometry<B> {
         moved & self.board
     }
 
+    /// Whether moving in direction `d` increases the cell index.
+    #[inline(always)]
+    pub fn ascending(&self, d: Dir) -> bool {
+        self.offsets[d as usize] > 0
+    }
+
+    /// The squares from `sq` (excluded) to the edge in direction `d`.
+    pub fn ray(&self, sq: Square, d: Dir) -> B {
+        let mut ray = B::EMPTY;
+        let mut b = self.shift(B::bit(sq), d);
+        while b.any() {
+            ray |= b;
+            b = self.shift(b, d);
+        }
+        ray
+    }
+
     /// The square one step from `sq` in direction `d`, if it is on the board.
     #[inline(always)]
     pub fn step(&self, sq: Square, d: Dir) -> Option<Square> {

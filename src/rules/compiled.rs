@@ -20,6 +20,8 @@ pub struct Rules<B> {
     pub(super) corner_pairs: Vec<(Square, Square, Square)>,
     /// Men and leaders each colour has in the whole game (start board plus hand).
     totals: [(u32, u32); 2],
+    /// `rays[sq][d]`: the squares from `sq` to the edge in direction `d`.
+    pub(super) rays: Vec<[B; 8]>,
     start: Position<B>,
 }
 
@@ -67,8 +69,12 @@ impl<B: Bits> Rules<B> {
             region,
             corner_pairs,
             totals: [(0, 0); 2],
+            rays: Vec::new(),
             start: Position::empty(),
         };
+        rules.rays = (0..rules.geo.rows * rules.geo.width)
+            .map(|sq| ALL_DIRS.map(|d| rules.geo.ray(sq, d)))
+            .collect();
         rules.totals = rules.count_totals()?;
         rules.start = rules.build_start()?;
         Ok(rules)
@@ -118,6 +124,22 @@ impl<B: Bits> Rules<B> {
         fen::parse(&text)
             .and_then(|s| fen::validate(self, &s))
             .map_err(|e| format!("start position of {}: {e}", r.name))
+    }
+
+    /// The empty squares a slider on `from` reaches in direction `d` past nothing in `occupied`.
+    #[inline(always)]
+    pub fn slide(&self, from: Square, d: Dir, occupied: B) -> B {
+        let ray = self.rays[from][d as usize];
+        let blockers = ray & occupied;
+        if blockers.is_empty() {
+            return ray;
+        }
+        let first = if self.geo.ascending(d) {
+            blockers.lowest()
+        } else {
+            blockers.highest()
+        };
+        ray & !self.rays[first][d as usize] & !B::bit(first)
     }
 
     /// The start position.

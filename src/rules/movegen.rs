@@ -70,17 +70,19 @@ impl<B: Bits> Rules<B> {
             Kind::Leader => (r.leader_moves, self.leader_dirs),
         };
         let mut dests = B::EMPTY;
-        for &d in dirs {
-            let mut b = B::bit(from);
-            loop {
-                b = self.geo.shift(b, d) & empty;
-                if b.is_empty() {
-                    break;
+        match movement.reach {
+            Reach::Slide => {
+                let occupied = !empty;
+                for &d in dirs {
+                    dests |= self.slide(from, d, occupied);
                 }
-                dests |= b;
-                if movement.reach == Reach::Step {
-                    break;
+            }
+            Reach::Step => {
+                let at = B::bit(from);
+                for &d in dirs {
+                    dests |= self.geo.shift(at, d);
                 }
+                dests &= empty;
             }
         }
         if r.entry_restriction {
@@ -108,7 +110,9 @@ impl<B: Bits> Rules<B> {
         let sandwiched = (g.shift(enemy, Dir::E) & g.shift(enemy, Dir::W))
             | (g.shift(enemy, Dir::N) & g.shift(enemy, Dir::S));
         let mut ok = dests;
-        for to in (dests & sandwiched).iter() {
+        let landings = self.capture_landings(pos, us);
+        ok &= !(sandwiched & !landings);
+        for to in (dests & sandwiched & landings).iter() {
             if self.flanked(pos, us, to, from).is_empty() {
                 ok ^= B::bit(to);
             }

@@ -62,6 +62,49 @@ impl<B: Bits> Rules<B> {
         taken
     }
 
+    /// Every square where a piece of `us` landing would flank at least one enemy piece, for
+    /// all landings at once. A superset of the exact answer only in that a hopping piece's
+    /// own origin still counts as a flanker here: where it matters, ask [`Rules::flanked`].
+    pub fn capture_landings(&self, pos: &Position<B>, us: Colour) -> B {
+        let cap = &self.ruleset.capture;
+        let them = us.other();
+        let empty = self.geo.board & !pos.occupied();
+        let mut flankers = pos.men[us.index()];
+        if cap.leader_flanks {
+            flankers |= pos.leaders[us.index()];
+        }
+        flankers &= !pos.trapped;
+        if cap.hostile_corners {
+            flankers |= self.geo.corners & empty;
+        }
+        let mut targets = pos.men[them.index()] & !pos.trapped;
+        if cap.leader == LeaderCapture::AsMan && cap.effect == CaptureEffect::Remove {
+            targets |= pos.leaders[them.index()];
+        }
+        let mut landings = B::EMPTY;
+        for &d in self.capture_dirs {
+            let back = d.opposite();
+            // Targets whose line in direction d closes on a flanker.
+            let mut closed = targets & self.geo.shift(flankers, back);
+            if cap.runs {
+                loop {
+                    let grown = closed | (targets & self.geo.shift(closed, back));
+                    if grown == closed {
+                        break;
+                    }
+                    closed = grown;
+                }
+            }
+            landings |= self.geo.shift(closed, back);
+        }
+        for &(corner, near, far) in &self.corner_pairs {
+            if targets.has(corner) && flankers.has(far) {
+                landings |= B::bit(near);
+            }
+        }
+        landings & empty
+    }
+
     /// Whether `sq` lies between two enemy pieces of `us` on its rank or on its file.
     pub fn between_enemies(&self, pos: &Position<B>, us: Colour, sq: Square) -> bool {
         let enemy = pos.occupied_by(us.other());

@@ -160,27 +160,28 @@ impl<'a, B: Bits> Worker<'a, B> {
         (side * B::CAPACITY + from) * B::CAPACITY + m.to as usize
     }
 
-    /// How tactical a move is: removals, captures (by how many it takes), and in rulesets
-    /// where leaders are enclosed, any move next to the enemy leader. 0 for quiet moves.
-    fn tactical_weight(&self, m: &Move) -> i32 {
+    /// The squares where a move is tactical for the side to move: landings that capture or
+    /// trap, and in rulesets where leaders are enclosed, the enemy leader's neighbours.
+    fn tactical_squares(&self) -> (B, B) {
         let pos = self.game.position();
         let rules = self.game.rules();
+        let captures = rules.capture_landings(pos, pos.side);
+        let mut near_leader = B::EMPTY;
+        if rules.ruleset.capture.leader == LeaderCapture::Enclosure {
+            near_leader = rules
+                .geo
+                .orthogonal_neighbours(pos.leaders[pos.side.other().index()]);
+        }
+        (captures, near_leader)
+    }
+
+    /// How tactical a move is (0 for a quiet move): removals, captures, moves next to an
+    /// enclosable leader.
+    fn tactical_weight(m: &Move, (captures, near_leader): (B, B)) -> i32 {
         match m.kind {
-            MoveKind::Remove => 2,
-            MoveKind::Go => {
-                let to = m.to as Square;
-                let taken = rules.flanked(pos, pos.side, to, m.from as Square).count() as i32;
-                if taken > 0 {
-                    return 1 + taken;
-                }
-                if rules.ruleset.capture.leader == LeaderCapture::Enclosure {
-                    let leader = pos.leaders[pos.side.other().index()];
-                    if (rules.geo.orthogonal_neighbours(leader) & B::bit(to)).any() {
-                        return 1;
-                    }
-                }
-                0
-            }
+            MoveKind::Remove => 3,
+            MoveKind::Go if captures.has(m.to as Square) => 2,
+            MoveKind::Go if near_leader.has(m.to as Square) => 1,
             _ => 0,
         }
     }
@@ -188,11 +189,12 @@ impl<'a, B: Bits> Worker<'a, B> {
     fn score_moves(&self, ply: usize, moves: &[Move], tt: Option<PackedMove>, out: &mut Vec<i32>) {
         out.clear();
         let killers = self.killers[ply];
+        let squares = self.tactical_squares();
         for m in moves {
             let s = if tt.is_some_and(|t| t.matches(m)) {
                 TT_MOVE
             } else {
-                let t = self.tactical_weight(m);
+                let t = Self::tactical_weight(m, squares);
                 if t > 0 {
                     TACTICAL + t * 1000
                 } else if killers[0] == Some(*m) {
@@ -383,8 +385,9 @@ impl<'a, B: Bits> Worker<'a, B> {
         let mut best = stand;
         let mut scores = std::mem::take(&mut self.order[ply]);
         scores.clear();
+        let squares = self.tactical_squares();
         for m in &moves {
-            scores.push(self.tactical_weight(m));
+            scores.push(Self::tactical_weight(m, squares));
         }
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
