@@ -1,0 +1,401 @@
+//! Protocol transcripts: the real binary, driven line by line.
+
+mod support;
+
+use support::engine::Engine;
+
+fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words
+        .iter()
+        .position(|w| *w == key)
+        .and_then(|i| words.get(i + 1).copied())
+}
+
+fn legal(e: &mut Engine) -> Vec<String> {
+    let l = e.ask("legal", |l| l.starts_with("legal"));
+    l.last()
+        .unwrap()
+        .split_whitespace()
+        .skip(1)
+        .map(String::from)
+        .collect()
+}
+
+fn fen(e: &mut Engine) -> String {
+    let lines = e.ask("d", |l| l.starts_with("Result:"));
+    lines
+        .iter()
+        .find_map(|l| l.strip_prefix("Fen: "))
+        .expect("d prints the position string")
+        .to_string()
+}
+
+#[test]
+fn uci_handshake_lists_options_and_variants() {
+    let mut e = Engine::start();
+    let lines = e.ask("uci", |l| l == "uciok");
+    assert!(lines[0].starts_with("id name Latrunculi "));
+    assert!(lines.iter().any(|l| l.starts_with("id author ")));
+    let variant = lines
+        .iter()
+        .find(|l| l.contains("name UCI_Variant"))
+        .unwrap();
+    for v in [
+        "kowalski-8x12",
+        "schadler-2001",
+        "murray",
+        "little-soldiers",
+        "luductus",
+    ] {
+        assert!(variant.contains(&format!("var {v}")), "{variant}");
+    }
+    for opt in [
+        "Hash",
+        "Clear Hash",
+        "Threads",
+        "MultiPV",
+        "Ponder",
+        "Move Overhead",
+        "UCI_ShowWDL",
+        "Pieces",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {opt} type"))),
+            "missing option {opt}"
+        );
+    }
+    assert_eq!(e.ask("isready", |l| l == "readyok"), vec!["readyok"]);
+    assert_eq!(
+        e.ask("variants", |l| l.starts_with("variants")),
+        vec!["variants kowalski-8x12 schadler-2001 murray little-soldiers luductus"]
+    );
+}
+
+#[test]
+fn choosing_a_variant_announces_its_board_and_start() {
+    let mut e = Engine::start();
+    for (v, files, ranks, start) in [
+        ("murray", 8, 8, "MMMMMMMM/4K3/8/8/8/8/3k4/mmmmmmmm b - 0 0"),
+        ("luductus", 13, 7, "13/13/13/13/13/13/13 r K1M11k1m11 0 0"),
+        (
+            "little-soldiers",
+            8,
+            8,
+            "mmmmmmmm/2mmmm2/8/8/8/8/2MMMM2/MMMMMMMM w - 0 0",
+        ),
+        ("schadler-2001", 8, 8, "8/8/8/8/8/8/8/8 w M16m16 0 0"),
+        (
+            "kowalski-8x12",
+            12,
+            8,
+            "mmmmmmmmmmmm/5k6/12/12/12/12/6K5/MMMMMMMMMMMM w - 0 0",
+        ),
+    ] {
+        let lines = e.ask_sync(&format!("setoption name UCI_Variant value {v}"));
+        assert_eq!(
+            lines,
+            vec![format!(
+                "info string variant {v} files {files} ranks {ranks} startpos {start}"
+            )]
+        );
+        assert_eq!(fen(&mut e), start);
+    }
+    e.ask_sync("setoption name UCI_Variant value schadler-2001");
+    let lines = e.ask_sync("setoption name Pieces value 20");
+    assert!(
+        lines[0].ends_with("startpos 8/8/8/8/8/8/8/8 w M20m20 0 0"),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn position_moves_are_played_with_full_rules() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value little-soldiers");
+    e.ask_sync("position startpos moves a1a5 b8b6 b1b5 a8a6");
+    assert_eq!(
+        fen(&mut e),
+        "2mmmmmm/2mmmm2/mm6/MM6/8/8/2MMMM2/2MMMMMM w - 4 4"
+    );
+    let lines = e.ask("d", |l| l.starts_with("Result:"));
+    assert!(
+        lines.contains(&"Last move: a8a6 removed: -".to_string()),
+        "{lines:?}"
+    );
+    assert_eq!(
+        e.ask("result", |l| l.starts_with("result")),
+        vec!["result ongoing"]
+    );
+}
+
+#[test]
+fn captures_are_shown_after_the_move() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value murray");
+    // The black man on c3 closes b4 between b3 and b5.
+    e.ask_sync("position fen 7M/8/8/1m6/1M6/2m5/8/8 b - 0 0 moves c3b3");
+    let lines = e.ask("d", |l| l.starts_with("Result:"));
+    assert!(
+        lines.contains(&"Last move: c3b3 removed: b4".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"  4  . * . . . . . .".to_string()),
+        "{lines:?}"
+    );
+    assert_eq!(fen(&mut e), "7M/8/8/1m6/8/1m6/8/8 w - 0 1");
+}
+
+#[test]
+fn legal_lists_moves_and_filters_by_square() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value murray");
+    let all = legal(&mut e);
+    assert_eq!(all.len(), 53);
+    let from_d2 = e.ask("legal d2", |l| l.starts_with("legal"));
+    let d2: Vec<&str> = from_d2[0].split_whitespace().skip(1).collect();
+    assert_eq!(d2.len(), 12);
+    assert!(d2.iter().all(|m| m.starts_with("d2")));
+    e.ask_sync("setoption name UCI_Variant value schadler-2001");
+    let on_e4 = e.ask("legal e4", |l| l.starts_with("legal"));
+    assert_eq!(on_e4, vec!["legal @e4"]);
+}
+
+#[test]
+fn perft_through_the_protocol() {
+    let mut e = Engine::start();
+    let lines = e.ask("go perft 2", |l| l.starts_with("Nodes searched"));
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 6285");
+    let divide: u64 = lines
+        .iter()
+        .filter_map(|l| l.split_once(": ").and_then(|(_, n)| n.parse::<u64>().ok()))
+        .sum();
+    assert_eq!(divide, 2 * 6285);
+    let lines = e.ask("go perft 0", |l| l.starts_with("Nodes searched"));
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 1");
+}
+
+#[test]
+fn go_depth_reports_info_and_one_legal_bestmove() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value murray");
+    let moves = legal(&mut e);
+    let lines = e.ask("go depth 4", |l| l.starts_with("bestmove"));
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(infos.len(), 4, "{lines:?}");
+    for (i, info) in infos.iter().enumerate() {
+        assert_eq!(field(info, "depth"), Some((i + 1).to_string().as_str()));
+        for key in [
+            "seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time", "pv",
+        ] {
+            assert!(field(info, key).is_some(), "{key} missing in {info}");
+        }
+    }
+    let best = field(lines.last().unwrap(), "bestmove")
+        .unwrap()
+        .to_string();
+    assert!(moves.contains(&best), "{best} not legal");
+    assert_eq!(field(infos[3], "pv"), Some(best.as_str()));
+    // Nothing more follows: exactly one bestmove.
+    assert_eq!(e.ask("isready", |l| l == "readyok"), vec!["readyok"]);
+}
+
+#[test]
+fn multipv_and_searchmoves() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value little-soldiers");
+    e.send("setoption name MultiPV value 3");
+    let lines = e.ask("go depth 2", |l| l.starts_with("bestmove"));
+    let last_depth: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 2 "))
+        .collect();
+    let pvs: Vec<&str> = last_depth
+        .iter()
+        .map(|l| field(l, "multipv").unwrap())
+        .collect();
+    assert_eq!(pvs, vec!["1", "2", "3"]);
+    e.send("setoption name MultiPV value 1");
+    let lines = e.ask("go depth 3 searchmoves a1a3 h1h3", |l| {
+        l.starts_with("bestmove")
+    });
+    let best = field(lines.last().unwrap(), "bestmove").unwrap();
+    assert!(["a1a3", "h1h3"].contains(&best), "{best}");
+}
+
+#[test]
+fn stop_ends_go_infinite_with_one_bestmove_and_isready_answers_during_search() {
+    let mut e = Engine::start();
+    e.send("setoption name Threads value 2");
+    e.send("go infinite");
+    e.send("isready");
+    let lines = e.until(|l| l == "readyok");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    e.send("stop");
+    e.until(|l| l.starts_with("bestmove"));
+    // Exactly one bestmove: the next answer is the readyok.
+    let after = e.ask("isready", |l| l == "readyok");
+    assert_eq!(after, vec!["readyok"]);
+}
+
+#[test]
+fn go_without_limits_searches_until_stop() {
+    let mut e = Engine::start();
+    e.send("go");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let before = e.ask("isready", |l| l == "readyok");
+    assert!(!before.iter().any(|l| l.starts_with("bestmove")));
+    e.send("stop");
+    e.until(|l| l.starts_with("bestmove"));
+}
+
+#[test]
+fn a_finished_game_answers_result_and_bestmove_none() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value murray");
+    // Black has only its king: White wins.
+    e.ask_sync("position fen 8/8/8/8/8/8/3k4/M7 w - 0 40");
+    let lines = e.ask("go depth 3", |l| l.starts_with("bestmove"));
+    assert_eq!(
+        lines,
+        vec![
+            "info string result white black has only the king left".to_string(),
+            "bestmove (none)".to_string()
+        ]
+    );
+    assert_eq!(
+        e.ask("result", |l| l.starts_with("result")),
+        vec!["result white black has only the king left"]
+    );
+    assert_eq!(legal(&mut e), Vec::<String>::new());
+}
+
+#[test]
+fn bad_input_is_reported_and_changes_nothing() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value murray");
+    e.ask_sync("position startpos moves a1a3");
+    let before = fen(&mut e);
+    for (line, words) in [
+        ("position startpos moves a8a6", "illegal move a8a6"),
+        ("position startpos moves a1a3 h8h6 zz9", "bad move token"),
+        ("position fen 8/8/8 b - 0 0", "rows"),
+        ("position fen 9/8/8/8/8/8/8/8 b - 0 0", "squares"),
+        ("position fen MMMMMMMMM/8/8/8/8/8/8/8 b - 0 0", "squares"),
+        ("position fen 8/8/8/8/8/8/8/8 x - 0 0", "side to move"),
+        ("position fen", "missing"),
+        ("position sideways", "expected"),
+        ("setoption name Warp Drive value 9", "unknown option"),
+        ("setoption name Hash value lots", "Hash"),
+        ("setoption name UCI_Variant value chess", "unknown variant"),
+        ("go depth deep", "not a valid number"),
+        ("go perft -1", "not a valid number"),
+        ("frobnicate now", "unknown command"),
+        ("legal z99", "legal"),
+    ] {
+        let answer = e.ask_sync(line);
+        assert_eq!(answer.len(), 1, "{line}: {answer:?}");
+        assert!(
+            answer[0].starts_with("info string error: "),
+            "{line}: {answer:?}"
+        );
+        assert!(answer[0].contains(words), "{line}: {answer:?}");
+        assert_eq!(fen(&mut e), before, "{line} changed the position");
+    }
+    // Garbage bytes, a very long line and blank lines are survived.
+    e.send_bytes(b"\xff\xfe\x00garbage\x01\n");
+    e.send(&"x".repeat(100_000));
+    e.send("");
+    e.send("   ");
+    let answer = e.ask_sync("variants");
+    assert!(
+        answer
+            .iter()
+            .filter(|l| l.starts_with("info string error"))
+            .count()
+            >= 2
+    );
+    assert!(answer.last().unwrap().starts_with("variants "));
+    assert_eq!(fen(&mut e), before);
+}
+
+#[test]
+fn end_of_input_means_quit_even_during_a_search() {
+    let mut e = Engine::start();
+    e.send("go infinite");
+    e.send("isready");
+    e.until(|l| l == "readyok");
+    e.close_input();
+    let rest = e.wait_exit();
+    assert_eq!(
+        rest.iter().filter(|l| l.starts_with("bestmove")).count(),
+        1,
+        "{rest:?}"
+    );
+}
+
+#[test]
+fn quit_ends_the_engine() {
+    let mut e = Engine::start();
+    e.send("quit");
+    assert!(e.wait_exit().is_empty());
+}
+
+#[test]
+fn eval_rules_and_debug() {
+    let mut e = Engine::start();
+    let lines = e.ask("eval", |l| l.starts_with("Total evaluation"));
+    assert!(lines.iter().any(|l| l.starts_with("material")));
+    assert!(lines.iter().any(|l| l.starts_with("mobility")));
+    e.send("setoption name UCI_Variant value luductus");
+    let lines = e.ask_sync("rules");
+    assert!(
+        lines.iter().all(|l| l.starts_with("info string ")),
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l.contains("praetorian")));
+    e.send("debug on");
+    let lines = e.ask("go perft 1", |l| l.starts_with("info string perft time"));
+    assert!(lines.iter().any(|l| l == "Nodes searched: 52"));
+}
+
+#[test]
+fn show_wdl_adds_win_draw_loss() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_ShowWDL value true");
+    let lines = e.ask("go depth 2", |l| l.starts_with("bestmove"));
+    let info = lines
+        .iter()
+        .find(|l| l.starts_with("info depth 2"))
+        .unwrap();
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let i = words.iter().position(|w| *w == "wdl").expect("wdl present");
+    let sum: u32 = words[i + 1..i + 4]
+        .iter()
+        .map(|w| w.parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(sum, 1000);
+}
+
+#[test]
+fn ponder_then_ponderhit_plays_on_the_clock() {
+    let mut e = Engine::start();
+    e.send("setoption name Ponder value true");
+    e.send("go ponder movetime 200");
+    e.send("isready");
+    let lines = e.until(|l| l == "readyok");
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")));
+    e.send("ponderhit");
+    let lines = e.until(|l| l.starts_with("bestmove"));
+    assert!(lines.last().unwrap().starts_with("bestmove "));
+}

@@ -1,0 +1,4 @@
+//! Helpers shared by the integration tests that drive the binary.
+#![allow(dead_code)]
+
+pub mod engine;
