@@ -24,6 +24,9 @@ pub struct Session {
     pub(super) rules: Arc<Rules<B>>,
     pub(super) game: Game<B>,
     pub(super) engine: Engine,
+    /// How the current game was set up, so that a `position` command that only appends moves
+    /// (as GUIs send after every move) replays just the new ones.
+    setup: Option<(Base, Vec<String>)>,
     pub(super) show_wdl: bool,
     pub(super) ponder: bool,
     debug: bool,
@@ -62,6 +65,7 @@ impl Session {
             game: Game::new(rules.clone()),
             rules,
             engine: Engine::new(),
+            setup: None,
             show_wdl: false,
             ponder: false,
             debug: false,
@@ -128,6 +132,7 @@ impl Session {
                 self.engine.stop_and_wait();
                 self.engine.clear_hash();
                 self.game = Game::new(self.rules.clone());
+                self.setup = None;
             }
             Command::Position { base, moves } => self.set_position(base, &moves)?,
             Command::Perft(depth) => self.perft(depth)?,
@@ -175,6 +180,7 @@ impl Session {
     pub(super) fn install(&mut self, rules: Arc<Rules<B>>) {
         self.engine.stop_and_wait();
         self.game = Game::new(rules.clone());
+        self.setup = None;
         self.say(&format!(
             "info string variant {} files {} ranks {} startpos {}",
             rules.ruleset.name,
@@ -187,14 +193,33 @@ impl Session {
 
     /// `position`: all or nothing; on any error the game stays as it was.
     fn set_position(&mut self, base: Base, moves: &[String]) -> Result<(), String> {
-        let mut game = match base {
-            Base::StartPos => Game::new(self.rules.clone()),
-            Base::Fen(text) => Game::from_fen(self.rules.clone(), &text)
-                .map_err(|e| format!("position unchanged: bad position string: {e}"))?,
+        let known = match &self.setup {
+            Some((b, played))
+                if *b == base
+                    && played.len() <= moves.len()
+                    && moves[..played.len()] == played[..] =>
+            {
+                Some(played.len())
+            }
+            _ => None,
         };
-        game.play_tokens(moves)
-            .map_err(|e| format!("position unchanged: {e}"))?;
+        let (mut game, skip) = match known {
+            Some(n) => (self.game.clone(), n),
+            None => (
+                match &base {
+                    Base::StartPos => Game::new(self.rules.clone()),
+                    Base::Fen(text) => Game::from_fen(self.rules.clone(), text)
+                        .map_err(|e| format!("position unchanged: bad position string: {e}"))?,
+                },
+                0,
+            ),
+        };
+        for (i, token) in moves.iter().enumerate().skip(skip) {
+            game.play_token(token)
+                .map_err(|e| format!("position unchanged: move {} of the list: {e}", i + 1))?;
+        }
         self.game = game;
+        self.setup = Some((base, moves.to_vec()));
         Ok(())
     }
 

@@ -24,11 +24,33 @@ pub struct Frame<B> {
     pub removed: B,
 }
 
+/// What repetition rules compare of a frame.
+#[derive(Clone, Copy, Debug)]
+struct Trace<B> {
+    occupancy: [B; 2],
+    key: u64,
+}
+
+impl<B: Bits> Trace<B> {
+    fn of(pos: &Position<B>) -> Self {
+        Trace {
+            occupancy: [
+                pos.occupied_by(Colour::White),
+                pos.occupied_by(Colour::Black),
+            ],
+            key: pos.key,
+        }
+    }
+}
+
 /// A game in progress.
 #[derive(Clone, Debug)]
 pub struct Game<B> {
     rules: Arc<Rules<B>>,
     frames: Vec<Frame<B>>,
+    /// Each frame's occupancy by colour and key, kept apart so that repetition scans over
+    /// long histories read little memory.
+    traces: Vec<Trace<B>>,
 }
 
 impl<B: Bits> Game<B> {
@@ -42,6 +64,7 @@ impl<B: Bits> Game<B> {
     pub fn from_position(rules: Arc<Rules<B>>, pos: Position<B>) -> Self {
         Game {
             rules,
+            traces: vec![Trace::of(&pos)],
             frames: vec![Frame {
                 pos,
                 window: 0,
@@ -103,6 +126,7 @@ impl<B: Bits> Game<B> {
         } else {
             self.frames.len() as u32
         };
+        self.traces.push(Trace::of(&pos));
         self.frames.push(Frame {
             pos,
             window,
@@ -115,6 +139,7 @@ impl<B: Bits> Game<B> {
     /// Takes back the last move; `None` at the start of the history.
     pub fn undo(&mut self) -> Option<Move> {
         if self.frames.len() > 1 {
+            self.traces.pop();
             self.frames.pop().and_then(|f| f.last_move)
         } else {
             None
@@ -146,23 +171,25 @@ impl<B: Bits> Game<B> {
     /// the material can, and only one that turns the current occupancy into an earlier one:
     /// the occupancies tell which origin and destination to try.
     fn drop_superko(&self, out: &mut Vec<Move>) -> bool {
-        let window = self.window();
+        let start = self.last_frame().window as usize;
+        let window = &self.traces[start..];
         if window.len() < 2 {
             return false;
         }
         let pos = self.position();
-        let us = pos.side;
-        let mine = pos.occupied_by(us);
-        let theirs = pos.occupied_by(us.other());
+        let us = pos.side.index();
+        let them = pos.side.other().index();
+        let now = window[window.len() - 1].occupancy;
         let (mut froms, mut tos) = (B::EMPTY, B::EMPTY);
-        for f in &window[..window.len() - 1] {
-            if f.pos.occupied_by(us.other()) != theirs {
+        for t in &window[..window.len() - 1] {
+            let occ = &t.occupancy;
+            if occ[them] != now[them] {
                 continue;
             }
-            let diff = f.pos.occupied_by(us) ^ mine;
-            if diff.count() == 2 && (diff & mine).count() == 1 {
-                froms |= diff & mine;
-                tos |= diff & !mine;
+            let diff = occ[us] ^ now[us];
+            if diff.count() == 2 && (diff & now[us]).count() == 1 {
+                froms |= diff & now[us];
+                tos |= diff & !now[us];
             }
         }
         if froms.is_empty() {
@@ -174,7 +201,7 @@ impl<B: Bits> Game<B> {
                 return true;
             }
             let key = self.rules.play(pos, *m).pos.key;
-            !window.iter().any(|f| f.pos.key == key)
+            !window.iter().any(|t| t.key == key)
         });
         out.len() != before
     }
@@ -297,7 +324,25 @@ impl<B: Bits> Game<B> {
                 o.describe(self.ruleset())
             ));
         }
-        if let Some(m) = legal.iter().find(|m| m.token(geo) == token) {
+        let matches = |m: &Move| match &shape {
+            TokenShape::Pass => m.kind == MoveKind::Pass,
+            TokenShape::Remove(sq) => m.kind == MoveKind::Remove && m.to as Square == *sq,
+            TokenShape::Place { leader, to } => {
+                let kind = if *leader {
+                    MoveKind::PlaceLeader
+                } else {
+                    MoveKind::Place
+                };
+                m.kind == kind && m.to as Square == *to
+            }
+            TokenShape::Path(path) => {
+                m.kind == MoveKind::Go
+                    && m.from as Square == path[0]
+                    && m.to as Square == path[path.len() - 1]
+                    && m.token(geo) == token
+            }
+        };
+        if let Some(m) = legal.iter().find(|m| matches(m)) {
             return Ok(*m);
         }
         Err(format!(
