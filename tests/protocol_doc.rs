@@ -1,0 +1,86 @@
+//! The example sessions in protocol.md are real: each transcript is replayed against the
+//! binary and must match line by line (apart from the machine-dependent `time` and `nps`).
+
+mod support;
+
+use support::engine::Engine;
+
+/// The transcripts: (heading, lines), each line either `> input` or an expected answer.
+fn transcripts() -> Vec<(String, Vec<String>)> {
+    let doc = include_str!("../protocol.md");
+    let mut out = Vec::new();
+    let mut heading = String::new();
+    let mut current: Option<Vec<String>> = None;
+    for line in doc.lines() {
+        if let Some(h) = line.strip_prefix("### ") {
+            heading = h.to_string();
+        }
+        match &mut current {
+            None if line.trim() == "```transcript" => current = Some(Vec::new()),
+            None => {}
+            Some(lines) if line.trim() == "```" => {
+                out.push((heading.clone(), std::mem::take(lines)));
+                current = None;
+            }
+            Some(lines) => lines.push(line.to_string()),
+        }
+    }
+    out
+}
+
+/// Blanks the figures that depend on the machine.
+fn normalise(line: &str) -> String {
+    let mut words: Vec<String> = line.split(' ').map(String::from).collect();
+    if line.starts_with("info depth") {
+        for i in 1..words.len() {
+            if words[i - 1] == "time" || words[i - 1] == "nps" {
+                words[i] = "_".into();
+            }
+        }
+    }
+    words.join(" ")
+}
+
+/// Plays the inputs of a transcript; returns the transcript as it happened.
+fn replay(lines: &[String]) -> Vec<String> {
+    let mut e = Engine::start();
+    let mut seen = Vec::new();
+    for input in lines.iter().filter_map(|l| l.strip_prefix("> ")) {
+        seen.push(format!("> {input}"));
+        let first = input.split_whitespace().next().unwrap_or("");
+        let answers = if first == "go" && !input.contains("perft") {
+            e.ask(input, |l| l.starts_with("bestmove"))
+        } else if first == "isready" {
+            e.ask(input, |l| l == "readyok")
+        } else {
+            e.ask_sync(input)
+        };
+        seen.extend(answers);
+    }
+    seen
+}
+
+#[test]
+fn there_is_an_example_session_for_every_ruleset() {
+    let t = transcripts();
+    for v in latrunculi::rules::PRESETS {
+        assert!(
+            t.iter().any(|(h, _)| h.starts_with(v)),
+            "protocol.md has no example session for {v}"
+        );
+    }
+}
+
+#[test]
+fn every_example_session_is_what_the_engine_answers() {
+    for (heading, lines) in transcripts() {
+        let got = replay(&lines);
+        let want: Vec<String> = lines.iter().map(|l| normalise(l)).collect();
+        let got_n: Vec<String> = got.iter().map(|l| normalise(l)).collect();
+        assert!(
+            want == got_n,
+            "protocol.md example '{heading}' differs from the engine.\nThe engine answered:\n{}\n",
+            got.join("\n")
+        );
+    }
+}
