@@ -2,6 +2,8 @@
 
 mod bits;
 mod geometry;
+mod wide;
 
 pub use bits::{Bits, SquareIter};
 pub use geometry::{ALL_DIRS, Dir, Geometry, ORTHOGONAL, Square};
+pub use wide::Bits256;
