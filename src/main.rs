@@ -1,6 +1,4 @@
-use clap::Parser;
-
 fn main() {
-    let cli = latrunculi::cli::Cli::parse();
+    let cli = latrunculi::cli::parse_args();
     std::process::exit(latrunculi::cli::run(cli));
 }

@@ -50,6 +50,16 @@ pub enum Command {
         #[arg(long, default_value_t = 16)]
         hash: usize,
     },
+    /// Play engines against each other, every move refereed by the rules core.
+    ///
+    /// Example: latrunculi match --variant murray --engine cmd=latrunculi name=d2
+    /// depth=2 --engine cmd=latrunculi name=full --each st=0.1 --games 200 --concurrency 2
+    Match(MatchArgs),
+    /// Check every game of a record file with the rules and print its result.
+    Replay {
+        /// The record file (as written by `match --records`).
+        file: std::path::PathBuf,
+    },
     /// Speak the engine protocol on stdin/stdout (the same as giving no subcommand).
     Uci,
 }
@@ -69,6 +79,190 @@ pub struct PositionArgs {
     /// Moves to play first, as tokens separated by spaces (e.g. "a1a4 b8b5").
     #[arg(long)]
     pub moves: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// The ruleset.
+    #[arg(long, default_value = DEFAULT_PRESET)]
+    pub variant: String,
+    /// Pieces per side for schadler-2001 (16 to 24).
+    #[arg(long, default_value_t = 16)]
+    pub pieces: u8,
+    /// An engine: cmd=COMMAND [name=NAME] [option.NAME=VALUE ...] [tc=[MOVES/]SECS[+INC] |
+    /// st=SECS | nodes=N | depth=N]. Give it once per engine (two for a match, more for a
+    /// round robin).
+    #[arg(long = "engine", num_args = 1.., action = clap::ArgAction::Append, value_name = "KEY=VALUE")]
+    pub engines: Vec<String>,
+    /// The `--engine` values grouped by occurrence (filled in by [`parse_args`]).
+    #[arg(skip)]
+    pub engine_groups: Vec<Vec<String>>,
+    /// Settings shared by every engine (the engine's own settings win).
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    pub each: Vec<String>,
+    /// Games per pair of engines per round (made even: each opening is played twice, with
+    /// colours swapped).
+    #[arg(long, default_value_t = 2)]
+    pub games: u32,
+    #[arg(long, default_value_t = 1)]
+    pub rounds: u32,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Openings: `random plies=N` (random legal plies from the start) or `file=PATH` (one
+    /// position string or move list per line).
+    #[arg(long, num_args = 1.., default_value = "random plies=4")]
+    pub openings: Vec<String>,
+    /// Adjudicate a draw after this many plies.
+    #[arg(long)]
+    pub draw_plies: Option<u32>,
+    /// Adjudicate a win when both engines agree: cp=SCORE moves=N.
+    #[arg(long, num_args = 1..)]
+    pub resign: Vec<String>,
+    /// Stop when decided: elo0=E0 elo1=E1 alpha=A beta=B (pentanomial model).
+    #[arg(long, num_args = 1..)]
+    pub sprt: Vec<String>,
+    /// Append every game to this record file.
+    #[arg(long, alias = "pgnout")]
+    pub records: Option<std::path::PathBuf>,
+    /// Milliseconds an engine may overstep its clock before it loses on time.
+    #[arg(long, default_value_t = 100)]
+    pub margin: u64,
+    /// Milliseconds a depth- or node-limited move may take before the engine counts as hung.
+    #[arg(long, default_value_t = 60_000)]
+    pub hang_timeout: u64,
+}
+
+fn key_values(words: &[String], what: &str) -> Result<Vec<(String, String)>, String> {
+    words
+        .iter()
+        .map(|w| {
+            w.split_once('=')
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .ok_or_else(|| format!("{what}: '{w}' is not key=value"))
+        })
+        .collect()
+}
+
+fn number<T: std::str::FromStr>(what: &str, v: &str) -> Result<T, String> {
+    v.parse()
+        .map_err(|_| format!("{what}: '{v}' is not a number"))
+}
+
+impl MatchArgs {
+    pub fn config(&self) -> Result<crate::matches::MatchConfig, String> {
+        use crate::matches::{MatchConfig, Openings, spec::EngineSpec, stats::Sprt};
+        let engines = self
+            .engine_groups
+            .iter()
+            .enumerate()
+            .map(|(i, w)| EngineSpec::parse(w, &self.each, i))
+            .collect::<Result<Vec<_>, _>>()?;
+        let words: Vec<String> = self
+            .openings
+            .join(" ")
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        let openings = match words.first().map(String::as_str) {
+            Some("random") => {
+                let kv = key_values(&words[1..], "openings")?;
+                let mut plies = 4;
+                for (k, v) in kv {
+                    match k.as_str() {
+                        "plies" => plies = number("openings plies", &v)?,
+                        _ => return Err(format!("openings: unknown setting '{k}'")),
+                    }
+                }
+                Openings::Random { plies }
+            }
+            Some(w) if w.starts_with("file=") => Openings::File(w["file=".len()..].into()),
+            _ => return Err("openings: expected 'random plies=N' or 'file=PATH'".into()),
+        };
+        let mut resign = None;
+        if !self.resign.is_empty() {
+            let (mut cp, mut moves) = (1000, 3);
+            for (k, v) in key_values(&self.resign, "resign")? {
+                match k.as_str() {
+                    "cp" => cp = number("resign cp", &v)?,
+                    "moves" => moves = number("resign moves", &v)?,
+                    _ => return Err(format!("resign: unknown setting '{k}'")),
+                }
+            }
+            resign = Some((cp, moves));
+        }
+        let mut sprt = None;
+        if !self.sprt.is_empty() {
+            let mut s = Sprt {
+                elo0: 0.0,
+                elo1: 5.0,
+                alpha: 0.05,
+                beta: 0.05,
+            };
+            for (k, v) in key_values(&self.sprt, "sprt")? {
+                let x: f64 = number("sprt", &v)?;
+                match k.as_str() {
+                    "elo0" => s.elo0 = x,
+                    "elo1" => s.elo1 = x,
+                    "alpha" => s.alpha = x,
+                    "beta" => s.beta = x,
+                    _ => return Err(format!("sprt: unknown setting '{k}'")),
+                }
+            }
+            if !(s.alpha > 0.0 && s.alpha < 1.0 && s.beta > 0.0 && s.beta < 1.0 && s.elo1 > s.elo0)
+            {
+                return Err("sprt: need 0 < alpha, beta < 1 and elo0 < elo1".into());
+            }
+            sprt = Some(s);
+        }
+        Ok(MatchConfig {
+            variant: self.variant.clone(),
+            pieces: self.pieces,
+            engines,
+            games: self.games,
+            rounds: self.rounds,
+            concurrency: self.concurrency,
+            seed: self.seed,
+            openings,
+            draw_plies: self.draw_plies,
+            resign,
+            sprt,
+            records: self.records.clone(),
+            margin_ms: self.margin,
+            hang_ms: self.hang_timeout,
+        })
+    }
+}
+
+fn replay_command(file: &std::path::Path, out: &mut dyn Write) -> Result<(), String> {
+    use crate::matches::record::{Record, check};
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let games = Record::parse_all(&text)?;
+    let mut bad = 0;
+    for (i, g) in games.iter().enumerate() {
+        let who = format!(
+            "{} vs {}",
+            g.tag("White").unwrap_or("?"),
+            g.tag("Black").unwrap_or("?")
+        );
+        let line = match check(g) {
+            Ok(s) => format!("game {}: {who}: {} plies: ok {s}", i + 1, g.moves.len()),
+            Err(e) => {
+                bad += 1;
+                format!("game {}: {who}: WRONG: {e}", i + 1)
+            }
+        };
+        writeln!(out, "{line}").map_err(|e| e.to_string())?;
+    }
+    writeln!(out, "{} games, {} wrong", games.len(), bad).map_err(|e| e.to_string())?;
+    if bad > 0 {
+        Err(format!("{bad} game(s) do not replay"))
+    } else {
+        Ok(())
+    }
 }
 
 #[derive(Args, Debug)]
@@ -126,6 +320,22 @@ fn bench_command(hash: usize, depth_offset: i32, out: &mut dyn Write) -> Result<
     crate::protocol::display::bench(&report, out).map_err(|e| e.to_string())
 }
 
+/// Parses the command line, keeping each `--engine`'s words together.
+pub fn parse_args() -> Cli {
+    use clap::{CommandFactory, FromArgMatches};
+    let matches = Cli::command().get_matches();
+    let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    if let (Some(Command::Match(args)), Some(sub)) =
+        (&mut cli.command, matches.subcommand_matches("match"))
+    {
+        args.engine_groups = sub
+            .get_occurrences::<String>("engines")
+            .map(|groups| groups.map(|g| g.cloned().collect()).collect())
+            .unwrap_or_default();
+    }
+    cli
+}
+
 /// Runs a parsed command line; returns the process exit code.
 pub fn run(cli: Cli) -> i32 {
     let stdout = io::stdout();
@@ -152,6 +362,10 @@ pub fn run(cli: Cli) -> i32 {
                 })
         }
         Some(Command::Bench { depth_offset, hash }) => bench_command(hash, depth_offset, &mut out),
+        Some(Command::Match(args)) => args
+            .config()
+            .and_then(|cfg| crate::matches::run_match(&cfg, &mut out).map(|_| ())),
+        Some(Command::Replay { file }) => replay_command(&file, &mut out),
         Some(Command::Variants) => PRESETS
             .iter()
             .try_for_each(|p| {

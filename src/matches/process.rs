@@ -1,0 +1,182 @@
+//! An engine in another process, spoken to over the protocol.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use super::spec::EngineSpec;
+
+/// Why an engine gave no move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// No answer before the deadline.
+    Timeout,
+    /// The process ended or closed its output.
+    Crashed,
+}
+
+/// The engine's last reported score for its own side: centipawns or moves to mate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    Cp(i32),
+    Mate(i32),
+}
+
+/// A running engine process.
+pub struct EngineProcess {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+/// How long the handshake (`uci`, `isready`) may take.
+const HANDSHAKE: Duration = Duration::from_secs(20);
+
+impl EngineProcess {
+    /// Starts the engine, shakes hands, sets its options and the variant.
+    pub fn start(spec: &EngineSpec, variant: &str, pieces: u8) -> Result<Self, String> {
+        let mut words = spec.cmd.split_whitespace();
+        let program = words.next().ok_or("empty engine command")?;
+        let mut child = Command::new(program)
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start engine '{}': {e}", spec.cmd))?;
+        let stdout = child.stdout.take().ok_or("no engine output")?;
+        let stdin = child.stdin.take().ok_or("no engine input")?;
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut e = EngineProcess {
+            child,
+            stdin,
+            lines: rx,
+        };
+        e.send("uci")?;
+        e.wait_for(|l| l == "uciok", Instant::now() + HANDSHAKE)
+            .map_err(|f| format!("engine '{}' did not answer uci: {f:?}", spec.name))?;
+        for (name, value) in &spec.options {
+            e.send(&format!("setoption name {name} value {value}"))?;
+        }
+        e.send(&format!("setoption name UCI_Variant value {variant}"))?;
+        if variant == "schadler-2001" {
+            e.send(&format!("setoption name Pieces value {pieces}"))?;
+        }
+        e.sync()
+            .map_err(|f| format!("engine '{}' did not answer isready: {f:?}", spec.name))?;
+        Ok(e)
+    }
+
+    pub fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| format!("engine input closed: {e}"))
+    }
+
+    fn wait_for(
+        &mut self,
+        done: impl Fn(&str) -> bool,
+        deadline: Instant,
+    ) -> Result<Vec<String>, Failure> {
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(l) => {
+                    let stop = done(&l);
+                    seen.push(l);
+                    if stop {
+                        return Ok(seen);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(Failure::Timeout),
+                Err(RecvTimeoutError::Disconnected) => return Err(Failure::Crashed),
+            }
+        }
+    }
+
+    /// `isready` / `readyok`.
+    pub fn sync(&mut self) -> Result<(), Failure> {
+        self.send("isready").map_err(|_| Failure::Crashed)?;
+        self.wait_for(|l| l == "readyok", Instant::now() + HANDSHAKE)
+            .map(|_| ())
+    }
+
+    /// Starts a new game.
+    pub fn new_game(&mut self) -> Result<(), Failure> {
+        self.send("ucinewgame").map_err(|_| Failure::Crashed)?;
+        self.sync()
+    }
+
+    /// Sends the position and the `go` command; returns the best move token and the last
+    /// score the engine reported.
+    pub fn think(
+        &mut self,
+        position: &str,
+        go: &str,
+        deadline: Instant,
+    ) -> Result<(String, Option<Score>), Failure> {
+        self.send(position).map_err(|_| Failure::Crashed)?;
+        self.send(go).map_err(|_| Failure::Crashed)?;
+        let lines = self.wait_for(|l| l.starts_with("bestmove"), deadline)?;
+        let best = lines
+            .last()
+            .and_then(|l| l.split_whitespace().nth(1))
+            .unwrap_or("")
+            .to_string();
+        let score = lines.iter().rev().find_map(|l| parse_score(l));
+        Ok((best, score))
+    }
+
+    /// Whether the process is still running.
+    pub fn alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Ends the process (politely, then by force).
+    pub fn quit(mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if !self.alive() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        if self.alive() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// The score of an `info` line, if it has one.
+pub fn parse_score(line: &str) -> Option<Score> {
+    if !line.starts_with("info") {
+        return None;
+    }
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let i = words.iter().position(|w| *w == "score")?;
+    let n: i32 = words.get(i + 2)?.parse().ok()?;
+    match *words.get(i + 1)? {
+        "cp" => Some(Score::Cp(n)),
+        "mate" => Some(Score::Mate(n)),
+        _ => None,
+    }
+}

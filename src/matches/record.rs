@@ -1,0 +1,224 @@
+//! Game records: a PGN-like text format that `latrunculi replay` checks with the rules.
+//!
+//! ```text
+//! [Variant "kowalski-8x12"]
+//! [White "full"]
+//! [Black "depth2"]
+//! [TimeControl "st=0.1"]
+//! [Opening "random 4 plies"]
+//! [Result "1-0"]
+//! [Termination "black has no legal move"]
+//! [PlyCount "57"]
+//!
+//! a1a4 b8b5 ... 1-0
+//! ```
+//!
+//! `Black` names the non-white side in every ruleset (Red in `luductus`). `FEN` is present
+//! when the game started from a position string, `Pieces` for `schadler-2001`. The moves are
+//! tokens from the start (or the FEN), the opening included, followed by the result:
+//! `1-0` (White won), `0-1` (the other side won), `1/2-1/2` or `*`.
+
+use std::sync::Arc;
+
+use crate::rules::{Colour, Game, Rules, preset};
+
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Record {
+    pub tags: Vec<(String, String)>,
+    pub moves: Vec<String>,
+    pub result: String,
+}
+
+impl Record {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    pub fn set(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self.tags.iter_mut().find(|(n, _)| n == name) {
+            Some(t) => t.1 = value,
+            None => self.tags.push((name.to_string(), value)),
+        }
+    }
+
+    /// The record as text (ends with a blank line).
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        for (n, v) in &self.tags {
+            s.push_str(&format!("[{n} \"{}\"]\n", v.replace('"', "'")));
+        }
+        s.push('\n');
+        let mut line = String::new();
+        for t in self.moves.iter().chain(std::iter::once(&self.result)) {
+            if !line.is_empty() && line.len() + 1 + t.len() > 79 {
+                s.push_str(&line);
+                s.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(t);
+        }
+        s.push_str(&line);
+        s.push_str("\n\n");
+        s
+    }
+
+    /// Reads every record in a text.
+    pub fn parse_all(text: &str) -> Result<Vec<Record>, String> {
+        let mut out = Vec::new();
+        let mut cur: Option<Record> = None;
+        let mut in_moves = false;
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            if line.starts_with('[') {
+                if in_moves {
+                    return Err(format!("line {}: a tag after the moves of a game", i + 1));
+                }
+                let inner = line
+                    .strip_prefix('[')
+                    .and_then(|l| l.strip_suffix(']'))
+                    .ok_or_else(|| format!("line {}: a tag must end with ]", i + 1))?;
+                let (name, value) = inner
+                    .split_once(' ')
+                    .ok_or_else(|| format!("line {}: a tag needs a name and a value", i + 1))?;
+                let value = value
+                    .trim()
+                    .strip_prefix('"')
+                    .and_then(|v| v.strip_suffix('"'))
+                    .ok_or_else(|| format!("line {}: a tag value must be quoted", i + 1))?;
+                cur.get_or_insert_with(Record::default).set(name, value);
+            } else if line.is_empty() {
+                continue;
+            } else {
+                let rec = cur
+                    .as_mut()
+                    .ok_or_else(|| format!("line {}: moves before any tag", i + 1))?;
+                in_moves = true;
+                for w in line.split_whitespace() {
+                    if ["1-0", "0-1", "1/2-1/2", "*"].contains(&w) {
+                        rec.result = w.to_string();
+                        out.push(cur.take().unwrap_or_default());
+                        in_moves = false;
+                        break;
+                    }
+                    rec.moves.push(w.to_string());
+                }
+            }
+        }
+        if cur.is_some() {
+            return Err("the last game has no result token".into());
+        }
+        Ok(out)
+    }
+}
+
+/// The result token for a winner (`None` for a draw).
+pub fn result_token(winner: Option<Colour>) -> &'static str {
+    match winner {
+        Some(Colour::White) => "1-0",
+        Some(Colour::Black) => "0-1",
+        None => "1/2-1/2",
+    }
+}
+
+/// Replays a record with the rules. Returns a one-line summary, or what is wrong: an illegal
+/// move, a result the rules disagree with, or a game that ended by the rules but goes on.
+pub fn check(rec: &Record) -> Result<String, String> {
+    let variant = rec.tag("Variant").ok_or("no Variant tag")?;
+    let pieces: u8 = rec
+        .tag("Pieces")
+        .unwrap_or("16")
+        .parse()
+        .map_err(|_| "bad Pieces tag")?;
+    let rules = Arc::new(Rules::<u128>::new(preset(variant, pieces)?)?);
+    let mut game = match rec.tag("FEN") {
+        Some(f) => Game::from_fen(rules, f)?,
+        None => Game::new(rules),
+    };
+    game.play_tokens(&rec.moves)?;
+    let recorded = rec.result.as_str();
+    let termination = rec.tag("Termination").unwrap_or("");
+    match game.outcome() {
+        Some(o) => {
+            let want = result_token(o.winner);
+            if recorded != want {
+                return Err(format!(
+                    "the rules say {want} ({}), the record says {recorded}",
+                    o.describe(game.ruleset())
+                ));
+            }
+            Ok(format!("{recorded} {}", o.describe(game.ruleset())))
+        }
+        None => {
+            let decided_outside = ["adjudicat", "forfeit", "illegal", "crash", "stopped"]
+                .iter()
+                .any(|w| termination.contains(w));
+            if recorded == "*" || decided_outside {
+                Ok(format!("{recorded} {termination}"))
+            } else {
+                Err(format!(
+                    "the game is not over by the rules, yet the record says {recorded} ({termination})"
+                ))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_round_trip_and_replay() {
+        let mut r = Record::default();
+        r.set("Variant", "murray");
+        r.set("White", "a");
+        r.set("Black", "b");
+        r.set("FEN", "7M/8/8/1m6/1M6/2m5/8/8 b - 0 0");
+        r.set("Termination", "adjudication: draw");
+        r.moves = vec!["c3b3".into(), "h8h1".into()];
+        r.result = "1/2-1/2".into();
+        let text = r.to_text() + &r.to_text();
+        let back = Record::parse_all(&text).unwrap();
+        assert_eq!(back, vec![r.clone(), r.clone()]);
+        assert!(check(&r).is_ok());
+        let mut wrong = r.clone();
+        wrong.moves.push("a1a9".into());
+        assert!(check(&wrong).is_err());
+        let mut unfinished = r.clone();
+        unfinished.set("Termination", "black has no legal move");
+        assert!(check(&unfinished).is_err());
+    }
+
+    #[test]
+    fn a_natural_end_must_match_the_rules() {
+        let mut r = Record::default();
+        r.set("Variant", "murray");
+        r.set("FEN", "7M/8/8/1m6/1M6/2m5/8/8 b - 0 0");
+        r.moves = vec!["c3b3".into()];
+        r.result = "0-1".into();
+        // White still has its man on h8: the game is not over.
+        assert!(check(&r).is_err());
+        r.set("FEN", "8/8/8/1m6/1M6/2m5/8/8 b - 0 0");
+        assert!(
+            check(&r)
+                .unwrap()
+                .starts_with("0-1 white has only the king left")
+        );
+        r.result = "1-0".into();
+        assert!(check(&r).is_err());
+    }
+
+    #[test]
+    fn broken_text_is_reported() {
+        assert!(Record::parse_all("[Variant \"murray\"]\n\na1a2").is_err());
+        assert!(Record::parse_all("a1a2 1-0").is_err());
+        assert!(Record::parse_all("[Variant murray]\n\n1-0").is_err());
+    }
+}

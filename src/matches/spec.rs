@@ -1,0 +1,189 @@
+//! Engine and time-control specifications, written the cutechess-cli way:
+//! `cmd=... name=... option.Threads=2 tc=40/60+0.6 st=0.2 nodes=... depth=...`.
+
+/// How much thinking an engine gets.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Limit {
+    /// A game clock: `moves` per period (or the whole game), base and increment in ms.
+    Clock {
+        moves: Option<u32>,
+        base_ms: u64,
+        inc_ms: u64,
+    },
+    /// A fixed time per move.
+    MoveTime(u64),
+    Nodes(u64),
+    Depth(u32),
+}
+
+impl Limit {
+    /// The text form, as written in records.
+    pub fn describe(&self) -> String {
+        let secs = |ms: u64| {
+            let s = format!("{:.3}", ms as f64 / 1000.0);
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        };
+        match self {
+            Limit::Clock {
+                moves,
+                base_ms,
+                inc_ms,
+            } => {
+                let m = moves.map(|m| format!("{m}/")).unwrap_or_default();
+                if *inc_ms > 0 {
+                    format!("tc={m}{}+{}", secs(*base_ms), secs(*inc_ms))
+                } else {
+                    format!("tc={m}{}", secs(*base_ms))
+                }
+            }
+            Limit::MoveTime(ms) => format!("st={}", secs(*ms)),
+            Limit::Nodes(n) => format!("nodes={n}"),
+            Limit::Depth(d) => format!("depth={d}"),
+        }
+    }
+}
+
+/// One engine of a match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineSpec {
+    pub name: String,
+    pub cmd: String,
+    pub options: Vec<(String, String)>,
+    pub limit: Option<Limit>,
+}
+
+fn seconds(text: &str, what: &str) -> Result<u64, String> {
+    let v: f64 = text
+        .parse()
+        .map_err(|_| format!("{what}: '{text}' is not a number of seconds"))?;
+    if !(0.0..=1e7).contains(&v) {
+        return Err(format!("{what}: '{text}' is out of range"));
+    }
+    Ok((v * 1000.0).round() as u64)
+}
+
+/// Reads `tc=[moves/]base[+inc]` (seconds).
+pub fn parse_tc(text: &str) -> Result<Limit, String> {
+    let (moves, rest) = match text.split_once('/') {
+        Some((m, r)) => (
+            Some(
+                m.parse::<u32>()
+                    .ok()
+                    .filter(|m| *m > 0)
+                    .ok_or_else(|| format!("tc: '{m}' is not a number of moves"))?,
+            ),
+            r,
+        ),
+        None => (None, text),
+    };
+    let (base, inc) = match rest.split_once('+') {
+        Some((b, i)) => (seconds(b, "tc")?, seconds(i, "tc")?),
+        None => (seconds(rest, "tc")?, 0),
+    };
+    if base == 0 && inc == 0 {
+        return Err("tc: the clock needs some time".into());
+    }
+    Ok(Limit::Clock {
+        moves,
+        base_ms: base,
+        inc_ms: inc,
+    })
+}
+
+impl EngineSpec {
+    /// Builds a spec from `key=value` words; `shared` (from `--each`) comes first, so the
+    /// engine's own words override it.
+    pub fn parse(words: &[String], shared: &[String], index: usize) -> Result<Self, String> {
+        let mut spec = EngineSpec {
+            name: String::new(),
+            cmd: String::new(),
+            options: Vec::new(),
+            limit: None,
+        };
+        for w in shared.iter().chain(words) {
+            let (key, value) = w
+                .split_once('=')
+                .ok_or_else(|| format!("engine setting '{w}' is not key=value"))?;
+            match key {
+                "cmd" => spec.cmd = value.to_string(),
+                "name" => spec.name = value.to_string(),
+                "tc" => spec.limit = Some(parse_tc(value)?),
+                "st" => spec.limit = Some(Limit::MoveTime(seconds(value, "st")?.max(1))),
+                "nodes" => {
+                    spec.limit = Some(Limit::Nodes(
+                        value
+                            .parse()
+                            .map_err(|_| format!("nodes: '{value}' is not a number"))?,
+                    ))
+                }
+                "depth" => {
+                    spec.limit = Some(Limit::Depth(
+                        value
+                            .parse()
+                            .map_err(|_| format!("depth: '{value}' is not a number"))?,
+                    ))
+                }
+                k if k.starts_with("option.") => {
+                    let name = k["option.".len()..].to_string();
+                    spec.options.retain(|(n, _)| *n != name);
+                    spec.options.push((name, value.to_string()));
+                }
+                other => return Err(format!("unknown engine setting '{other}'")),
+            }
+        }
+        if spec.cmd.is_empty() {
+            return Err(format!("engine {} has no cmd=", index + 1));
+        }
+        if spec.name.is_empty() {
+            spec.name = format!("engine{}", index + 1);
+        }
+        if spec.limit.is_none() {
+            return Err(format!(
+                "engine '{}' has no time control (tc=, st=, nodes= or depth=)",
+                spec.name
+            ));
+        }
+        Ok(spec)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn time_controls() {
+        assert_eq!(
+            parse_tc("40/60+0.6"),
+            Ok(Limit::Clock {
+                moves: Some(40),
+                base_ms: 60_000,
+                inc_ms: 600
+            })
+        );
+        assert_eq!(parse_tc("10+0.1").unwrap().describe(), "tc=10+0.1");
+        assert!(parse_tc("x").is_err() && parse_tc("0/5").is_err() && parse_tc("0").is_err());
+    }
+
+    #[test]
+    fn engine_words_override_shared_ones() {
+        let s = EngineSpec::parse(
+            &words("cmd=eng name=A option.Threads=2 depth=3"),
+            &words("st=0.1 option.Threads=1 option.Hash=8"),
+            0,
+        )
+        .unwrap();
+        assert_eq!(s.limit, Some(Limit::Depth(3)));
+        assert_eq!(
+            s.options,
+            vec![("Hash".into(), "8".into()), ("Threads".into(), "2".into())]
+        );
+        assert!(EngineSpec::parse(&words("name=A st=1"), &[], 0).is_err());
+        assert!(EngineSpec::parse(&words("cmd=x"), &[], 0).is_err());
+        assert!(EngineSpec::parse(&words("cmd=x st=1 colour=red"), &[], 0).is_err());
+    }
+}
