@@ -1,0 +1,229 @@
+//! The match runner end to end: real short matches between two configurations of the
+//! engine, records that replay, and misbehaving engines that lose while the match goes on.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use latrunculi::matches::record::{Record, check};
+
+const ENGINE: &str = env!("CARGO_BIN_EXE_latrunculi");
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("latrunculi-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `latrunculi match` with `args`; returns its output.
+fn run_match(args: &[&str]) -> String {
+    let out = Command::new(ENGINE)
+        .arg("match")
+        .args(args)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "match failed: {text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
+/// The "Score of A vs B: W - L - D" numbers.
+fn score(output: &str) -> (u32, u32, u32) {
+    let line = output
+        .lines()
+        .find(|l| l.starts_with("Score of "))
+        .expect("a score line");
+    let nums: Vec<u32> = line
+        .split(':')
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    (nums[0], nums[1], nums[2])
+}
+
+fn records(path: &Path) -> Vec<Record> {
+    Record::parse_all(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn stronger_wins(variant: &str) {
+    let dir = temp_dir(variant);
+    let rec = dir.join("games.rec");
+    let weak = format!("cmd={ENGINE}");
+    let out = run_match(&[
+        "--variant",
+        variant,
+        "--engine",
+        &weak,
+        "name=weak",
+        "depth=1",
+        "option.QSearchLimit=0",
+        "--engine",
+        &weak,
+        "name=strong",
+        "depth=3",
+        "--games",
+        "8",
+        "--concurrency",
+        "2",
+        "--draw-plies",
+        "400",
+        "--records",
+        rec.to_str().unwrap(),
+    ]);
+    let (w, l, d) = score(&out);
+    assert_eq!(w + l + d, 8, "{out}");
+    assert!(l > w, "the deeper search should win most games: {out}");
+    let games = records(&rec);
+    assert_eq!(games.len(), 8);
+    for g in &games {
+        check(g).unwrap_or_else(|e| panic!("record does not replay: {e}\n{}", g.to_text()));
+    }
+    // `latrunculi replay` agrees.
+    let replay = Command::new(ENGINE)
+        .arg("replay")
+        .arg(&rec)
+        .output()
+        .unwrap();
+    assert!(replay.status.success());
+    assert!(String::from_utf8_lossy(&replay.stdout).contains("8 games, 0 wrong"));
+}
+
+#[test]
+fn the_deeper_search_wins_at_murray() {
+    stronger_wins("murray");
+}
+
+#[test]
+fn the_deeper_search_wins_at_little_soldiers() {
+    stronger_wins("little-soldiers");
+}
+
+/// A fake engine in a shell script: answers the handshake, then misbehaves on `go`.
+fn fake_engine(dir: &Path, name: &str, on_go: &str) -> String {
+    let path = dir.join(format!("{name}.sh"));
+    let script = format!(
+        "#!/usr/bin/env bash\nwhile read -r line; do\n  case \"$line\" in\n    uci) echo 'id name {name}'; echo uciok ;;\n    isready) echo readyok ;;\n    go*) {on_go} ;;\n    quit) exit 0 ;;\n  esac\ndone\n"
+    );
+    std::fs::write(&path, script).unwrap();
+    format!("cmd=bash {}", path.display())
+}
+
+fn misbehaving(name: &str, on_go: &str, reason: &str) {
+    let dir = temp_dir(name);
+    let rec = dir.join("games.rec");
+    let bad = fake_engine(&dir, name, on_go);
+    let good = format!("cmd={ENGINE}");
+    let out = run_match(&[
+        "--variant",
+        "murray",
+        "--engine",
+        &bad,
+        &format!("name={name}"),
+        "--engine",
+        &good,
+        "name=good",
+        "--each",
+        "depth=1",
+        "--games",
+        "4",
+        "--hang-timeout",
+        "1500",
+        "--records",
+        rec.to_str().unwrap(),
+    ]);
+    let (w, l, d) = score(&out);
+    assert_eq!((w, l, d), (0, 4, 0), "{out}");
+    let games = records(&rec);
+    assert_eq!(games.len(), 4, "the match went on after each failure");
+    for g in &games {
+        let t = g.tag("Termination").unwrap();
+        assert!(t.contains(reason), "{t}");
+        check(g).unwrap();
+    }
+    // Where the fake engine had to move first, the reason names the position.
+    assert!(
+        games
+            .iter()
+            .any(|g| g.tag("Termination").unwrap().contains("/"))
+    );
+}
+
+#[test]
+fn an_illegal_move_loses() {
+    misbehaving("illegal", "echo 'bestmove a1a1'", "illegal move");
+}
+
+#[test]
+fn a_crash_loses_and_the_engine_is_restarted() {
+    misbehaving("crasher", "exit 3", "crash");
+}
+
+#[test]
+fn a_hang_loses_on_time() {
+    misbehaving("hanger", "sleep 30", "time forfeit");
+}
+
+#[test]
+fn sprt_stops_a_decided_match() {
+    let dir = temp_dir("sprt");
+    let bad = fake_engine(&dir, "loser", "echo 'bestmove 0000'");
+    let good = format!("cmd={ENGINE}");
+    let out = run_match(&[
+        "--variant",
+        "little-soldiers",
+        "--engine",
+        &good,
+        "name=good",
+        "--engine",
+        &bad,
+        "name=loser",
+        "--each",
+        "depth=1",
+        "--games",
+        "200",
+        "--sprt",
+        "elo0=0",
+        "elo1=50",
+        "alpha=0.05",
+        "beta=0.05",
+    ]);
+    assert!(out.contains("H1 was accepted"), "{out}");
+    let (w, l, d) = score(&out);
+    assert!(w + l + d < 200, "{out}");
+}
+
+#[test]
+fn bad_settings_are_refused() {
+    for args in [
+        vec!["--engine", "name=x", "st=1", "--engine", "cmd=y", "st=1"],
+        vec!["--engine", "cmd=y", "st=1"],
+        vec!["--engine", "cmd=y", "tc=abc", "--engine", "cmd=y", "st=1"],
+        vec![
+            "--engine",
+            "cmd=y",
+            "st=1",
+            "--engine",
+            "cmd=y",
+            "st=1",
+            "--openings",
+            "sideways",
+        ],
+    ] {
+        let out = Command::new(ENGINE)
+            .arg("match")
+            .args(&args)
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).starts_with("error: "),
+            "{args:?}"
+        );
+    }
+}
