@@ -192,7 +192,7 @@ mod tests {
             losses: 10,
             pairs: [0; 5],
         };
-        assert!(close(even.los(), 0.5, 1e-12));
+        assert!(close(even.los(), 0.5, 1e-6));
     }
 
     #[test]
