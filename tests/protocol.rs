@@ -399,3 +399,92 @@ fn ponder_then_ponderhit_plays_on_the_clock() {
     let lines = e.until(|l| l.starts_with("bestmove"));
     assert!(lines.last().unwrap().starts_with("bestmove "));
 }
+
+#[test]
+fn bench_prints_a_node_signature() {
+    let mut e = Engine::start();
+    let lines = e.ask("bench", |l| l.starts_with("Nodes/second"));
+    let nodes = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("Nodes searched  : "))
+        .expect("a node count");
+    assert!(nodes.parse::<u64>().unwrap() > 10_000);
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("position ")).count(),
+        10
+    );
+}
+
+#[test]
+fn random_command_soup_never_kills_the_engine() {
+    // Words and fragments of real commands in random order, from a fixed seed.
+    let words = [
+        "go",
+        "position",
+        "startpos",
+        "fen",
+        "moves",
+        "setoption",
+        "name",
+        "value",
+        "depth",
+        "perft",
+        "legal",
+        "d",
+        "a1a4",
+        "@e4",
+        "K@a1",
+        "x",
+        "0000",
+        "UCI_Variant",
+        "murray",
+        "luductus",
+        "Threads",
+        "-5",
+        "99999999999999999999",
+        "8/8/8",
+        "w",
+        "M16m16",
+        "stop",
+        "movetime",
+        "nodes",
+        "searchmoves",
+        "ucinewgame",
+        "result",
+        "eval",
+        "\u{00e9}",
+        "",
+    ];
+    let mut state: u64 = 0x5EED;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut e = Engine::start();
+    for _ in 0..300 {
+        let n = (next() % 7) as usize;
+        let line: Vec<&str> = (0..n)
+            .map(|_| words[(next() % words.len() as u64) as usize])
+            .collect();
+        let line = line.join(" ");
+        // Keep searches short: the soup may start one.
+        let line = if line.starts_with("go") && !line.contains("perft") {
+            "go depth 1".to_string()
+        } else if line.contains("perft") {
+            "go perft 1".to_string()
+        } else {
+            line
+        };
+        e.send(&line);
+        if line.starts_with("go depth") {
+            e.until(|l| l.starts_with("bestmove"));
+        }
+    }
+    e.send("stop");
+    let answer = e.ask("isready", |l| l == "readyok");
+    assert_eq!(answer.last().unwrap(), "readyok");
+    e.send("quit");
+    e.wait_exit();
+}
