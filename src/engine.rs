@@ -45,6 +45,16 @@ pub enum EngineEvent {
     Done(SearchResult),
 }
 
+/// Stops the searches of one engine from anywhere.
+#[derive(Clone)]
+pub struct StopHandle(Arc<Shared>);
+
+impl StopHandle {
+    pub fn stop(&self) {
+        self.0.stop.store(true, Ordering::Relaxed);
+    }
+}
+
 struct Running {
     handle: JoinHandle<()>,
     clock: Arc<Clock>,
@@ -133,6 +143,11 @@ impl Engine {
             on_event(EngineEvent::Done(result));
         });
         self.running = Some(Running { handle, clock });
+    }
+
+    /// A handle that stops this engine's searches from another thread (a Ctrl-C handler).
+    pub fn stop_handle(&self) -> StopHandle {
+        StopHandle(self.shared.clone())
     }
 
     /// Asks the running search to stop (it still reports its best move).

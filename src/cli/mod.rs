@@ -1,11 +1,14 @@
 //! The command line for people: subcommands parsed by clap. With no subcommand the binary
 //! speaks the engine protocol on stdin/stdout, like every UCI engine.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
+
+pub mod analyse;
+pub mod play;
 
 use crate::protocol::display;
 use crate::rules::{self, DEFAULT_PRESET, Game, PRESETS, Rules, perft, preset};
@@ -26,6 +29,13 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Analyse a position: the board, then one line per search depth (score in pieces or
+    /// "win in N", nodes, speed, principal variation), then the best move. Ctrl-C stops
+    /// with the best line so far. With no options: the default ruleset's start position for
+    /// three seconds.
+    Analyse(analyse::AnalyseArgs),
+    /// Play a game against the engine at the terminal.
+    Play(play::PlayArgs),
     /// Count the leaves of the legal-move tree to DEPTH, split by root move.
     Perft(PerftArgs),
     /// Print a position: diagram, position string, side to move, phase and result.
@@ -300,9 +310,30 @@ fn perft_command(args: &PerftArgs, out: &mut dyn Write) -> Result<(), String> {
     if args.depth == 0 {
         total = 1;
     }
-    for (mv, n) in perft::divide(&mut game, args.depth) {
+    let progress = io::stderr().is_terminal();
+    let roots = if args.depth == 0 {
+        Vec::new()
+    } else {
+        game.legal_moves()
+    };
+    for (i, mv) in roots.iter().enumerate() {
+        if progress {
+            eprint!(
+                "\r{} [{}/{}] {}\x1b[K",
+                bar(i, roots.len()),
+                i + 1,
+                roots.len(),
+                mv.token(&geo)
+            );
+        }
+        game.make(*mv);
+        let n = perft::perft(&mut game, args.depth - 1);
+        game.undo();
         writeln!(out, "{}: {n}", mv.token(&geo)).map_err(io)?;
         total += n;
+    }
+    if progress {
+        eprint!("\r\x1b[K");
     }
     writeln!(out).map_err(io)?;
     writeln!(out, "Nodes searched: {total}").map_err(io)?;
@@ -315,8 +346,22 @@ fn perft_command(args: &PerftArgs, out: &mut dyn Write) -> Result<(), String> {
     Ok(())
 }
 
+/// A 30-column progress bar for `done` of `total`.
+fn bar(done: usize, total: usize) -> String {
+    let filled = done * 30 / total.max(1);
+    format!("[{}{}]", "#".repeat(filled), ".".repeat(30 - filled))
+}
+
 fn bench_command(hash: usize, depth_offset: i32, out: &mut dyn Write) -> Result<(), String> {
-    let report = crate::search::bench::bench(hash, depth_offset)?;
+    let progress = io::stderr().is_terminal();
+    let report = crate::search::bench::bench_with(hash, depth_offset, &mut |i, n, variant| {
+        if progress {
+            eprint!("\r{} [{}/{n}] {variant}\x1b[K", bar(i, n), i + 1);
+        }
+    })?;
+    if progress {
+        eprint!("\r\x1b[K");
+    }
     crate::protocol::display::bench(&report, out).map_err(|e| e.to_string())
 }
 
@@ -347,6 +392,8 @@ pub fn run(cli: Cli) -> i32 {
             Ok(())
         }
         Some(Command::Perft(args)) => perft_command(&args, &mut out),
+        Some(Command::Analyse(args)) => analyse::run(&args, &mut out),
+        Some(Command::Play(args)) => play::run(&args, &mut io::stdin().lock(), &mut out),
         Some(Command::Show(args)) => args
             .game()
             .and_then(|g| display::board(&g, &mut out).map_err(|e| e.to_string())),

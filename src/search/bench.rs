@@ -56,10 +56,20 @@ impl BenchReport {
 
 /// Runs the bench; `depth_offset` deepens (or, negative, shallows) every search.
 pub fn bench(hash_mb: usize, depth_offset: i32) -> Result<BenchReport, String> {
+    bench_with(hash_mb, depth_offset, &mut |_, _, _| {})
+}
+
+/// [`bench`], telling `progress` (index, count, variant) before each position.
+pub fn bench_with(
+    hash_mb: usize,
+    depth_offset: i32,
+    progress: &mut dyn FnMut(usize, usize, &str),
+) -> Result<BenchReport, String> {
     let mut total = 0;
     let start = Instant::now();
     let mut per_position = Vec::new();
-    for (variant, fen, depth) in POSITIONS {
+    for (i, (variant, fen, depth)) in POSITIONS.into_iter().enumerate() {
+        progress(i, POSITIONS.len(), variant);
         let rules = Arc::new(Rules::<u128>::new(preset(variant, 16)?)?);
         let game = if fen == "startpos" {
             Game::new(rules)

@@ -60,7 +60,9 @@ pub fn report(v: Value) -> Reported {
     if v >= MATE_BOUND {
         Reported::Mate((MATE - v + 1) / 2)
     } else if v <= -MATE_BOUND {
-        Reported::Mate(-((MATE + v) / 2))
+        // A loss on an odd ply comes with the loser's own move (a quiet-ply limit, say): it
+        // still has that move to play, so it counts like a loss one ply later, never as 0.
+        Reported::Mate(-((MATE + v + 1) / 2))
     } else {
         Reported::Centipawns(v)
     }
@@ -93,6 +95,9 @@ mod tests {
         assert_eq!(report(MATE - 3), Reported::Mate(2));
         assert_eq!(report(-(MATE - 2)), Reported::Mate(-1));
         assert_eq!(report(-(MATE - 4)), Reported::Mate(-2));
+        // Losing by one's own move (e.g. the move that reaches a quiet-ply limit).
+        assert_eq!(report(-(MATE - 1)), Reported::Mate(-1));
+        assert_eq!(report(-(MATE - 3)), Reported::Mate(-2));
         assert_eq!(report(55), Reported::Centipawns(55));
     }
 

@@ -16,7 +16,13 @@ pub struct Engine {
 
 impl Engine {
     pub fn start() -> Engine {
+        Self::start_with(&[])
+    }
+
+    /// Starts the binary with command-line arguments (e.g. a subcommand).
+    pub fn start_with(args: &[&str]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_latrunculi"))
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

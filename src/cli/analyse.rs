@@ -1,0 +1,185 @@
+//! `latrunculi analyse`: the search's view of a position, for a person or (with `--json`) a
+//! script.
+
+use std::io::Write;
+use std::sync::mpsc;
+
+use clap::Args;
+use serde_json::json;
+
+use super::PositionArgs;
+use crate::board::Bits;
+use crate::engine::{Engine, EngineEvent};
+use crate::protocol::display;
+use crate::rules::{Game, Move};
+use crate::search::score::{Reported, report};
+use crate::search::{Event, Limits};
+
+#[derive(Args, Debug)]
+pub struct AnalyseArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Search to this depth.
+    #[arg(long, conflicts_with_all = ["movetime", "nodes", "infinite"])]
+    pub depth: Option<u32>,
+    /// Search for this many milliseconds (the default is 3000).
+    #[arg(long, conflicts_with_all = ["nodes", "infinite"])]
+    pub movetime: Option<u64>,
+    /// Search this many nodes.
+    #[arg(long, conflicts_with = "infinite")]
+    pub nodes: Option<u64>,
+    /// Search until Ctrl-C.
+    #[arg(long)]
+    pub infinite: bool,
+    /// Lines of play to show.
+    #[arg(long, default_value_t = 1)]
+    pub multipv: usize,
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Transposition table size in MB.
+    #[arg(long, default_value_t = 64)]
+    pub hash: usize,
+    /// One JSON object per line instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A score for people: pieces ("+1.25"), or "win in 3" / "loss in 2" (moves).
+pub fn score_text(value: i32) -> String {
+    match report(value) {
+        Reported::Centipawns(cp) => format!("{:+.2}", cp as f64 / 100.0),
+        Reported::Mate(n) if n > 0 => format!("win in {n}"),
+        Reported::Mate(n) => format!("loss in {}", -n),
+    }
+}
+
+fn score_json(value: i32) -> serde_json::Value {
+    match report(value) {
+        Reported::Centipawns(cp) => json!({ "cp": cp }),
+        Reported::Mate(n) => json!({ "mate": n }),
+    }
+}
+
+fn tokens<B: Bits>(game: &Game<B>, moves: &[Move]) -> Vec<String> {
+    moves.iter().map(|m| m.token(&game.rules().geo)).collect()
+}
+
+pub fn run(args: &AnalyseArgs, out: &mut dyn Write) -> Result<(), String> {
+    let game = args.position.game()?;
+    let io = |e: std::io::Error| e.to_string();
+    let r = game.ruleset();
+    if !args.json {
+        display::board(&game, out).map_err(io)?;
+        writeln!(out).map_err(io)?;
+    }
+    if let Some(o) = game.outcome() {
+        if args.json {
+            let v = json!({"type": "result", "result": o.result_word(r), "reason": o.describe(r)});
+            writeln!(out, "{v}").map_err(io)?;
+        } else {
+            writeln!(
+                out,
+                "The game is over: {} ({}).",
+                o.result_word(r),
+                o.describe(r)
+            )
+            .map_err(io)?;
+        }
+        return Ok(());
+    }
+    let limits = Limits {
+        depth: args.depth,
+        nodes: args.nodes,
+        movetime: if args.depth.is_none() && args.nodes.is_none() && !args.infinite {
+            Some(args.movetime.unwrap_or(3000))
+        } else {
+            args.movetime
+        },
+        infinite: args.infinite,
+        ..Limits::default()
+    };
+    let mut engine = Engine::new();
+    engine.options.threads = args.threads.max(1);
+    engine.options.hash_mb = args.hash.max(1);
+    engine.options.multipv = args.multipv.max(1);
+    engine.options.move_overhead_ms = 0;
+    let handle = engine.stop_handle();
+    // Ctrl-C stops the search; the best line so far is still printed. (Only one handler can
+    // be set per process; a second analysis in the same process keeps the first.)
+    let _ = ctrlc::set_handler(move || handle.stop());
+    let (tx, rx) = mpsc::channel();
+    engine.go(
+        &game,
+        limits,
+        Vec::new(),
+        Box::new(move |e| {
+            let _ = tx.send(e);
+        }),
+    );
+    let side = r.colour_name(game.position().side);
+    for event in rx {
+        match event {
+            EngineEvent::Search(Event::Info(i)) => {
+                let pv = tokens(&game, &i.pv);
+                if args.json {
+                    let v = json!({
+                        "type": "info", "depth": i.depth, "seldepth": i.seldepth,
+                        "multipv": i.multipv, "score": score_json(i.value), "nodes": i.nodes,
+                        "nps": i.nps, "time_ms": i.time_ms, "pv": pv,
+                    });
+                    writeln!(out, "{v}").map_err(io)?;
+                } else {
+                    let line = if args.multipv > 1 {
+                        format!("#{} ", i.multipv)
+                    } else {
+                        String::new()
+                    };
+                    writeln!(
+                        out,
+                        "depth {:>2}  {line}{:>10}  nodes {:>10}  {:>6.0} kn/s  {:>6.2} s  {}",
+                        i.depth,
+                        score_text(i.value),
+                        i.nodes,
+                        i.nps as f64 / 1000.0,
+                        i.time_ms as f64 / 1000.0,
+                        pv.join(" ")
+                    )
+                    .map_err(io)?;
+                }
+                out.flush().map_err(io)?;
+            }
+            EngineEvent::Search(Event::CurrMove { .. }) => {}
+            EngineEvent::Done(result) => {
+                let best = result.best.map(|m| m.token(&game.rules().geo));
+                let line = result
+                    .lines
+                    .first()
+                    .map(|l| tokens(&game, &l.2))
+                    .unwrap_or_default();
+                if args.json {
+                    let v = json!({
+                        "type": "bestmove", "move": best, "ponder": result.ponder.map(|m| m.token(&game.rules().geo)),
+                        "score": score_json(result.value), "depth": result.depth,
+                        "nodes": result.nodes, "pv": line,
+                    });
+                    writeln!(out, "{v}").map_err(io)?;
+                } else {
+                    writeln!(out).map_err(io)?;
+                    writeln!(
+                        out,
+                        "Best move for {side}: {} ({}, depth {}, {} nodes)",
+                        best.unwrap_or_else(|| "none".into()),
+                        score_text(result.value),
+                        result.depth,
+                        result.nodes
+                    )
+                    .map_err(io)?;
+                    writeln!(out, "Expected continuation: {}", line.join(" ")).map_err(io)?;
+                }
+                break;
+            }
+        }
+    }
+    engine.wait();
+    Ok(())
+}

@@ -1,0 +1,270 @@
+//! `latrunculi play`: a game against the engine at the terminal.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::PositionArgs;
+use crate::board::Bits;
+use crate::engine::Engine;
+use crate::matches::record::{Record, result_token};
+use crate::rules::{Colour, Game, Kind, MoveKind};
+use crate::search::Limits;
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Your colour: white, or the other colour's name (black, red).
+    #[arg(long = "as", default_value = "white")]
+    pub side: String,
+    /// The engine thinks this many milliseconds per move (default 1000).
+    #[arg(long, conflicts_with = "depth")]
+    pub movetime: Option<u64>,
+    /// The engine searches to this depth.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Where the finished game is saved (default: <variant>-<time>.rec here).
+    #[arg(long)]
+    pub record: Option<PathBuf>,
+}
+
+/// Draws the board; on a terminal with colours, the last move and its captures highlighted.
+pub fn draw<B: Bits>(game: &Game<B>, colour: bool) -> String {
+    let rules = game.rules();
+    let geo = &rules.geo;
+    let pos = game.position();
+    let frame = game.last_frame();
+    let (from, to) = match frame.last_move {
+        Some(m) if m.kind == MoveKind::Go => (Some(m.from as usize), Some(m.to as usize)),
+        Some(m) if m.kind != MoveKind::Pass => (None, Some(m.to as usize)),
+        _ => (None, None),
+    };
+    let mut s = String::new();
+    for rank in (0..geo.rows).rev() {
+        s.push_str(&format!("{:>3} ", rank + 1));
+        for col in 0..geo.cols {
+            let sq = geo.square(rank, col);
+            let (text, paint) = match pos.piece_at(sq) {
+                None if frame.removed.has(sq) => ("x".to_string(), "\x1b[1;31m"),
+                None if Some(sq) == from => ("o".to_string(), "\x1b[33m"),
+                None => (".".to_string(), ""),
+                Some((c, kind)) => {
+                    let l = match kind {
+                        Kind::Leader => 'k',
+                        Kind::Man if pos.trapped.has(sq) => 't',
+                        Kind::Man => 'm',
+                    };
+                    let l = if c == Colour::White {
+                        l.to_ascii_uppercase()
+                    } else {
+                        l
+                    };
+                    let paint = if Some(sq) == to {
+                        "\x1b[1;33m"
+                    } else if c == Colour::White {
+                        "\x1b[1;37m"
+                    } else {
+                        "\x1b[1;34m"
+                    };
+                    (l.to_string(), paint)
+                }
+            };
+            s.push(' ');
+            if colour && !paint.is_empty() {
+                s.push_str(&format!("{paint}{text}\x1b[0m"));
+            } else {
+                s.push_str(&text);
+            }
+        }
+        s.push('\n');
+    }
+    s.push_str("    ");
+    for c in 0..geo.cols {
+        s.push_str(&format!(" {}", (b'a' + c as u8) as char));
+    }
+    s.push('\n');
+    if let Some(m) = frame.last_move {
+        let removed: Vec<String> = frame.removed.iter().map(|q| geo.name(q)).collect();
+        s.push_str(&format!("Last move: {}", m.token(geo)));
+        if !removed.is_empty() {
+            s.push_str(&format!(", captured {}", removed.join(" ")));
+        }
+        s.push('\n');
+    }
+    s
+}
+
+fn record_of<B: Bits>(
+    game: &Game<B>,
+    args: &PlayArgs,
+    human: Colour,
+    ending: Option<(Option<Colour>, String)>,
+) -> Record {
+    let r = game.ruleset();
+    let mut rec = Record::default();
+    rec.set("Variant", r.name.clone());
+    if r.name == "schadler-2001" {
+        rec.set("Pieces", args.position.pieces.to_string());
+    }
+    let (w, b) = if human == Colour::White {
+        ("human", "latrunculi")
+    } else {
+        ("latrunculi", "human")
+    };
+    rec.set("White", w);
+    rec.set("Black", b);
+    if let Some(f) = &args.position.fen {
+        rec.set("FEN", f.clone());
+    }
+    rec.moves = game
+        .moves()
+        .iter()
+        .map(|m| m.token(&game.rules().geo))
+        .collect();
+    match ending {
+        Some((winner, why)) => {
+            rec.result = result_token(winner).to_string();
+            rec.set("Result", rec.result.clone());
+            rec.set("Termination", why);
+        }
+        None => rec.result = "*".into(),
+    }
+    rec.set("PlyCount", rec.moves.len().to_string());
+    rec
+}
+
+fn save(rec: &Record, path: &PathBuf) -> Result<(), String> {
+    std::fs::write(path, rec.to_text()).map_err(|e| format!("cannot save {}: {e}", path.display()))
+}
+
+pub fn run(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), String> {
+    let mut game = args.position.game()?;
+    let r = game.ruleset().clone();
+    let human = r
+        .colour_named(&args.side)
+        .ok_or_else(|| format!("--as {}: expected white or {}", args.side, r.black_name))?;
+    let io = |e: std::io::Error| e.to_string();
+    let colour = std::io::stdout().is_terminal();
+    let limits = match args.depth {
+        Some(d) => Limits::depth(d),
+        None => Limits::movetime(args.movetime.unwrap_or(1000)),
+    };
+    let mut engine = Engine::new();
+    engine.options.move_overhead_ms = 0;
+    let path = args.record.clone().unwrap_or_else(|| {
+        let secs = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0);
+        PathBuf::from(format!("{}-{secs}.rec", r.name))
+    });
+    writeln!(
+        out,
+        "{}: you play {}. Type a move (e.g. a1a4, @d4, xe5), ? for the legal moves, undo, hint, resign, save FILE or quit.",
+        r.name,
+        r.colour_name(human)
+    )
+    .map_err(io)?;
+    let mut line = String::new();
+    loop {
+        write!(out, "\n{}", draw(&game, colour)).map_err(io)?;
+        if let Some(o) = game.outcome() {
+            let why = o.describe(&r);
+            writeln!(out, "Game over: {} ({why}).", o.result_word(&r)).map_err(io)?;
+            let rec = record_of(&game, args, human, Some((o.winner, why)));
+            save(&rec, &path)?;
+            writeln!(out, "Game saved to {}", path.display()).map_err(io)?;
+            return Ok(());
+        }
+        let side = game.position().side;
+        if side != human {
+            let result = engine.search_now(&game, limits.clone());
+            let Some(m) = result.best else {
+                return Err("the engine found no move in an unfinished game".into());
+            };
+            writeln!(out, "Latrunculi plays {}", m.token(&game.rules().geo)).map_err(io)?;
+            game.make(m);
+            continue;
+        }
+        loop {
+            write!(out, "{} to move> ", r.colour_name(side)).map_err(io)?;
+            if !colour {
+                writeln!(out).map_err(io)?;
+            }
+            out.flush().map_err(io)?;
+            line.clear();
+            if input.read_line(&mut line).map_err(io)? == 0 {
+                writeln!(out, "End of input: the game is left unfinished.").map_err(io)?;
+                return Ok(());
+            }
+            let cmd = line.trim();
+            match cmd.split_whitespace().collect::<Vec<_>>().as_slice() {
+                [] => continue,
+                ["?"] => {
+                    let moves: Vec<String> = game
+                        .legal_moves()
+                        .iter()
+                        .map(|m| m.token(&game.rules().geo))
+                        .collect();
+                    writeln!(out, "Legal moves: {}", moves.join(" ")).map_err(io)?;
+                }
+                ["undo"] => {
+                    let mut undone = 0;
+                    while game.undo().is_some() {
+                        undone += 1;
+                        if game.position().side == human {
+                            break;
+                        }
+                    }
+                    if undone == 0 {
+                        writeln!(out, "Nothing to undo.").map_err(io)?;
+                    } else {
+                        writeln!(out, "Took back {undone} ply(s).").map_err(io)?;
+                        if game.position().side != human {
+                            break;
+                        }
+                        write!(out, "\n{}", draw(&game, colour)).map_err(io)?;
+                    }
+                }
+                ["hint"] => {
+                    let result = engine.search_now(&game, Limits::movetime(500));
+                    let hint = result
+                        .best
+                        .map(|m| m.token(&game.rules().geo))
+                        .unwrap_or_else(|| "none".into());
+                    writeln!(out, "Hint: {hint}").map_err(io)?;
+                }
+                ["resign"] => {
+                    let why = format!("{} resigns", r.colour_name(human));
+                    writeln!(out, "You resign.").map_err(io)?;
+                    let rec = record_of(&game, args, human, Some((Some(human.other()), why)));
+                    save(&rec, &path)?;
+                    writeln!(out, "Game saved to {}", path.display()).map_err(io)?;
+                    return Ok(());
+                }
+                ["save", file] => {
+                    let rec = record_of(&game, args, human, None);
+                    match save(&rec, &PathBuf::from(file)) {
+                        Ok(()) => writeln!(out, "Saved to {file}").map_err(io)?,
+                        Err(e) => writeln!(out, "{e}").map_err(io)?,
+                    }
+                }
+                ["quit"] => {
+                    writeln!(out, "Game left unfinished.").map_err(io)?;
+                    return Ok(());
+                }
+                [token] => match game.play_token(token) {
+                    Ok(_) => break,
+                    Err(e) => writeln!(out, "{e}").map_err(io)?,
+                },
+                _ => writeln!(
+                    out,
+                    "Type one move, or ?, undo, hint, resign, save FILE, quit."
+                )
+                .map_err(io)?,
+            }
+        }
+    }
+}
