@@ -94,9 +94,9 @@ pub fn describe<B: Bits>(rules: &Rules<B>) -> Vec<String> {
     }
     if let Some(h) = r.hops {
         let by = match h.by {
-            Hoppers::AnyPiece => "Any free piece",
-            Hoppers::MenOnly => "A man",
-            Hoppers::LeaderOnly => "The leader",
+            Hoppers::AnyPiece => "Any free piece".to_string(),
+            Hoppers::MenOnly => "A man".to_string(),
+            Hoppers::LeaderOnly => format!("The {}", r.leader_name),
         };
         let over = match h.over {
             HopOver::AnyPiece => "any adjacent piece",
