@@ -3,9 +3,9 @@
 use std::hint::black_box;
 use std::sync::Arc;
 
-use criterion::{criterion_group, criterion_main, Criterion};
-use latrunculi::rules::{preset, Game, Rules};
-use latrunculi::search::{bench::POSITIONS, run, Clock, Limits, SearchConfig, Shared};
+use criterion::{Criterion, criterion_group, criterion_main};
+use latrunculi::rules::{Game, Rules, preset};
+use latrunculi::search::{Clock, Limits, SearchConfig, Shared, bench::POSITIONS, run};
 
 fn search_speed(c: &mut Criterion) {
     let mut group = c.benchmark_group("search");
