@@ -235,7 +235,8 @@ impl<B: Bits> Game<B> {
         // 2. No legal move.
         let superko = self.generate(out);
         if out.is_empty() {
-            let reason = Reason::NoLegalMove { superko };
+            let counted = r.end.no_move == NoMove::CountPieces;
+            let reason = Reason::NoLegalMove { superko, counted };
             return Some(match r.end.no_move {
                 NoMove::CountPieces => self.count_pieces(reason),
                 _ => decided(side.other(), reason),

@@ -10,8 +10,8 @@ pub enum Reason {
     /// The loser's leader was captured.
     LeaderCaptured,
     /// The side to move had no legal move; `superko` when every move it had would have
-    /// repeated an earlier position.
-    NoLegalMove { superko: bool },
+    /// repeated an earlier position; `counted` when pieces were then counted.
+    NoLegalMove { superko: bool, counted: bool },
     /// The quiet-ply limit was reached; pieces were counted.
     QuietLimit(u16),
     /// Two passes in a row.
@@ -65,14 +65,14 @@ impl Outcome {
         match self.reason {
             Reason::MenLost(text) => format!("{loser} has {text}"),
             Reason::LeaderCaptured => format!("{loser}'s {} was captured", r.leader_name),
-            Reason::NoLegalMove { superko } => {
+            Reason::NoLegalMove { superko, counted } => {
                 let stuck = r.colour_name(self.stuck);
                 let why = if superko {
                     " (every move would repeat an earlier position: superko)"
                 } else {
                     ""
                 };
-                if self.winner == Some(self.stuck.other()) {
+                if !counted {
                     format!("{stuck} has no legal move{why}")
                 } else {
                     format!("{stuck} has no legal move{why}: {}", count())
