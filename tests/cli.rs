@@ -202,3 +202,35 @@ fn show_rules_and_variants() {
     let (ok, _, err) = run(&["rules", "chess"]);
     assert!(!ok && err.contains("unknown variant"));
 }
+
+#[test]
+fn ctrl_c_stops_an_infinite_analysis_with_its_best_line() {
+    let mut child = std::process::Command::new(BIN)
+        .args(["analyse", "--variant", "murray", "--infinite"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let mut lines = std::io::BufRead::lines(std::io::BufReader::new(stdout));
+    // Wait for the first completed depth, then interrupt.
+    loop {
+        let l = lines.next().expect("output").unwrap();
+        if l.starts_with("depth ") {
+            break;
+        }
+    }
+    let pid = child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let rest: Vec<String> = lines.map(|l| l.unwrap()).collect();
+    assert!(
+        rest.iter().any(|l| l.starts_with("Best move for black: ")),
+        "{rest:?}"
+    );
+    assert!(child.wait().unwrap().success());
+}

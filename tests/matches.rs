@@ -227,3 +227,114 @@ fn bad_settings_are_refused() {
         );
     }
 }
+
+#[test]
+fn a_round_robin_with_clocks_openings_from_a_file_and_adjudication() {
+    let dir = temp_dir("robin");
+    let openings = dir.join("openings.txt");
+    std::fs::write(
+        &openings,
+        "# two openings: a move list, and a position string with moves\n\
+         a1a3 h8h6\n\
+         MMMMMMMM/4K3/8/8/8/8/3k4/mmmmmmmm b - 0 0 moves b1b4\n",
+    )
+    .unwrap();
+    let rec = dir.join("games.rec");
+    let eng = format!("cmd={ENGINE}");
+    let out = run_match(&[
+        "--variant",
+        "murray",
+        "--engine",
+        &eng,
+        "name=a",
+        "depth=1",
+        "--engine",
+        &eng,
+        "name=b",
+        "tc=2+0.05",
+        "--engine",
+        &eng,
+        "name=c",
+        "nodes=300",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--openings",
+        &format!("file={}", openings.display()),
+        "--draw-plies",
+        "40",
+        "--resign",
+        "cp=600",
+        "moves=2",
+        "--records",
+        rec.to_str().unwrap(),
+    ]);
+    // Three encounters, each with its own summary.
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("Score of ")).count(),
+        3,
+        "{out}"
+    );
+    let games = records(&rec);
+    assert_eq!(games.len(), 12);
+    for g in &games {
+        check(g).unwrap();
+        assert!(g.moves.len() <= 40);
+    }
+    let tcs: Vec<&str> = games
+        .iter()
+        .map(|g| g.tag("TimeControl").unwrap())
+        .collect();
+    assert!(tcs.iter().any(|t| t.contains("tc=2+0.05")), "{tcs:?}");
+    let openings: Vec<&str> = games.iter().map(|g| g.tag("Opening").unwrap()).collect();
+    assert!(
+        openings.iter().all(|o| o.contains("openings.txt line")),
+        "{openings:?}"
+    );
+    assert!(games.iter().any(|g| g.tag("FEN").is_some()));
+    assert!(
+        games
+            .iter()
+            .all(|g| g.moves[0] == "a1a3" || g.moves[0] == "b1b4")
+    );
+}
+
+#[test]
+fn both_colours_are_played_from_each_opening() {
+    let dir = temp_dir("colours");
+    let rec = dir.join("games.rec");
+    let eng = format!("cmd={ENGINE}");
+    run_match(&[
+        "--variant",
+        "luductus",
+        "--engine",
+        &eng,
+        "name=x",
+        "--engine",
+        &eng,
+        "name=y",
+        "--each",
+        "depth=1",
+        "--games",
+        "4",
+        "--openings",
+        "random",
+        "plies=6",
+        "--seed",
+        "9",
+        "--records",
+        rec.to_str().unwrap(),
+    ]);
+    let games = records(&rec);
+    assert_eq!(games.len(), 4);
+    for opening in ["#1", "#2"] {
+        let pair: Vec<&Record> = games
+            .iter()
+            .filter(|g| g.tag("Opening").unwrap().ends_with(opening))
+            .collect();
+        assert_eq!(pair.len(), 2);
+        assert_ne!(pair[0].tag("White"), pair[1].tag("White"));
+        assert_eq!(pair[0].moves[..6], pair[1].moves[..6]);
+    }
+}
