@@ -2,7 +2,7 @@
 //! running search) and turns a position plus limits into events and exactly one best move.
 //! The faces (protocol, command line, match runner) talk to it; it never prints.
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -45,13 +45,13 @@ pub enum EngineEvent {
     Done(SearchResult),
 }
 
-/// Stops the searches of one engine from anywhere.
+/// Stops the searches of one engine from anywhere (it stays valid when the table is rebuilt).
 #[derive(Clone)]
-pub struct StopHandle(Arc<Shared>);
+pub struct StopHandle(Arc<AtomicBool>);
 
 impl StopHandle {
     pub fn stop(&self) {
-        self.0.stop.store(true, Ordering::Relaxed);
+        self.0.store(true, Ordering::Relaxed);
     }
 }
 
@@ -110,7 +110,8 @@ impl Engine {
     ) {
         self.stop_and_wait();
         if self.table_mb != self.options.hash_mb {
-            self.shared = Arc::new(Shared::new(self.options.hash_mb));
+            let stop = self.shared.stop.clone();
+            self.shared = Arc::new(Shared::with_stop(self.options.hash_mb, stop));
             self.table_mb = self.options.hash_mb;
         }
         self.shared.stop.store(false, Ordering::Relaxed);
@@ -147,7 +148,7 @@ impl Engine {
 
     /// A handle that stops this engine's searches from another thread (a Ctrl-C handler).
     pub fn stop_handle(&self) -> StopHandle {
-        StopHandle(self.shared.clone())
+        StopHandle(self.shared.stop.clone())
     }
 
     /// Asks the running search to stop (it still reports its best move).

@@ -2,6 +2,7 @@
 //! history move ordering, late-move reductions and a quiescence search over tactical moves.
 //! One worker runs per thread; they share the table, the stop flag and the node count.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::board::{Bits, Square};
@@ -19,15 +20,21 @@ pub const MAX_PLY: usize = 128;
 /// What every thread of one search shares.
 pub struct Shared {
     pub tt: Table,
-    pub stop: AtomicBool,
+    /// Raised to end the search; shared with whoever may stop it from outside.
+    pub stop: Arc<AtomicBool>,
     pub nodes: AtomicU64,
 }
 
 impl Shared {
     pub fn new(hash_mb: usize) -> Shared {
+        Self::with_stop(hash_mb, Arc::new(AtomicBool::new(false)))
+    }
+
+    /// Shared state whose stop flag is `stop`.
+    pub fn with_stop(hash_mb: usize, stop: Arc<AtomicBool>) -> Shared {
         Shared {
             tt: Table::new(hash_mb),
-            stop: AtomicBool::new(false),
+            stop,
             nodes: AtomicU64::new(0),
         }
     }
