@@ -8,10 +8,21 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::board::Bits;
+use crate::mcts::{self, MctsConfig, MctsParams, Reuse};
 use crate::rules::{Game, Move};
 use crate::search::{
     self, Clock, Event, Limits, Params, SearchConfig, SearchResult, Shared, Weights,
 };
+
+/// Which search plays the placement phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlacementSearch {
+    Mcts,
+    AlphaBeta,
+}
+
+/// Playouts per unit of `go depth` when MCTS plays a placement.
+pub const PLAYOUTS_PER_DEPTH: u64 = 256;
 
 /// Settings that persist between searches.
 #[derive(Clone, Debug)]
@@ -22,6 +33,8 @@ pub struct Options {
     pub move_overhead_ms: u64,
     pub params: Params,
     pub weights: Weights,
+    pub placement_search: PlacementSearch,
+    pub mcts: MctsParams,
 }
 
 impl Default for Options {
@@ -33,6 +46,8 @@ impl Default for Options {
             move_overhead_ms: 30,
             params: Params::default(),
             weights: Weights::default(),
+            placement_search: PlacementSearch::Mcts,
+            mcts: MctsParams::default(),
         }
     }
 }
@@ -67,6 +82,8 @@ pub struct Engine {
     running: Option<Running>,
     /// The hash size the shared table was built with.
     table_mb: usize,
+    /// The last placement search's tree, reused when the game continues from it.
+    reuse: Arc<Mutex<Reuse>>,
 }
 
 impl Default for Engine {
@@ -83,6 +100,7 @@ impl Engine {
             table_mb: options.hash_mb,
             options,
             running: None,
+            reuse: Arc::new(Mutex::new(Reuse::default())),
         }
     }
 
@@ -131,10 +149,45 @@ impl Engine {
         let game = game.clone();
         let shared = self.shared.clone();
         let thread_clock = clock.clone();
+        let placement =
+            game.position().placing() && self.options.placement_search == PlacementSearch::Mcts;
+        let mcts_params = self.options.mcts.clone();
+        let reuse = self.reuse.clone();
         let handle = std::thread::spawn(move || {
-            let result = search::run(&game, &shared, &thread_clock, &cfg, &mut |e: Event| {
-                on_event(EngineEvent::Search(e))
-            });
+            let mut report = |e: Event| on_event(EngineEvent::Search(e));
+            let result = if placement {
+                let tree = reuse
+                    .lock()
+                    .map(|r| r.take_for(&game).unwrap_or_default())
+                    .unwrap_or_default();
+                let mcts_cfg = MctsConfig {
+                    params: &mcts_params,
+                    weights: &cfg.weights,
+                    threads: cfg.threads,
+                    playouts: cfg
+                        .limits
+                        .nodes
+                        .or(cfg.limits.depth.map(|d| d as u64 * PLAYOUTS_PER_DEPTH)),
+                    seed: 0,
+                };
+                let (result, tree) = mcts::run(
+                    &game,
+                    tree,
+                    &shared.stop,
+                    &thread_clock,
+                    &mcts_cfg,
+                    &mut report,
+                );
+                if let Ok(mut r) = reuse.lock() {
+                    *r = Reuse {
+                        root_history: game.moves(),
+                        tree,
+                    };
+                }
+                result
+            } else {
+                search::run(&game, &shared, &thread_clock, &cfg, &mut report)
+            };
             // `go infinite` and pondering answer only after `stop` (or `ponderhit`).
             while (cfg.limits.infinite || thread_clock.pondering())
                 && !shared.stop.load(Ordering::Relaxed)

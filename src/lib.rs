@@ -7,6 +7,7 @@ pub mod board;
 pub mod cli;
 pub mod engine;
 pub mod matches;
+pub mod mcts;
 pub mod protocol;
 pub mod rules;
 pub mod search;

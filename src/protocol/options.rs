@@ -1,12 +1,15 @@
 //! The engine's options: their `option` declarations and how `setoption` changes them.
 
 use super::session::{Session, load};
+use crate::engine::PlacementSearch;
+use crate::mcts::{MctsParams, Playout};
 use crate::rules::{DEFAULT_PRESET, PRESETS, SCHADLER_PIECES};
 use crate::search::Params;
 
 /// The `option` lines `uci` prints.
 pub fn declarations() -> Vec<String> {
     let p = Params::default();
+    let m = MctsParams::default();
     vec![
         format!(
             "option name UCI_Variant type combo default {DEFAULT_PRESET} {}",
@@ -45,6 +48,17 @@ pub fn declarations() -> Vec<String> {
             "option name QSearchLimit type spin default {} min 0 max 64",
             p.qsearch_limit
         ),
+        "option name PlacementSearch type combo default mcts var mcts var alphabeta".into(),
+        format!(
+            "option name MCTSExploration type spin default {} min 1 max 1000",
+            (m.exploration * 100.0).round()
+        ),
+        format!("option name MCTSEvalScale type spin default {} min 10 max 2000", m.eval_scale),
+        format!(
+            "option name MCTSPriorTemperature type spin default {} min 1 max 2000",
+            m.prior_temperature
+        ),
+        "option name MCTSPlayout type combo default place-then-evaluate var place-then-evaluate var random-to-end".into(),
     ]
 }
 
@@ -106,6 +120,27 @@ pub fn set(s: &mut Session, name: &str, value: &str) -> Result<(), String> {
         "nullmove" => opts.params.null_move = check(name, value)?,
         "futilitymargin" => opts.params.futility_margin = spin(name, value, 0, 1000)? as i32,
         "qsearchlimit" => opts.params.qsearch_limit = spin(name, value, 0, 64)? as i32,
+        "placementsearch" => {
+            opts.placement_search = match value.trim() {
+                "mcts" => PlacementSearch::Mcts,
+                "alphabeta" => PlacementSearch::AlphaBeta,
+                other => return Err(format!("option {name}: '{other}' is not mcts or alphabeta")),
+            }
+        }
+        "mctsexploration" => opts.mcts.exploration = spin(name, value, 1, 1000)? as f64 / 100.0,
+        "mctsevalscale" => opts.mcts.eval_scale = spin(name, value, 10, 2000)? as f64,
+        "mctspriortemperature" => opts.mcts.prior_temperature = spin(name, value, 1, 2000)? as f64,
+        "mctsplayout" => {
+            opts.mcts.playout = match value.trim() {
+                "place-then-evaluate" => Playout::PlaceThenEvaluate,
+                "random-to-end" => Playout::RandomToEnd,
+                other => {
+                    return Err(format!(
+                        "option {name}: '{other}' is not place-then-evaluate or random-to-end"
+                    ));
+                }
+            }
+        }
         _ => return Err(format!("unknown option '{name}'")),
     }
     Ok(())

@@ -1,0 +1,167 @@
+//! The placement search: a consistent tree, legal choices, limits honoured, tree reuse.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use latrunculi::mcts::{MctsConfig, MctsParams, Playout, Reuse, Tree, run};
+use latrunculi::rules::{Game, Rules, preset};
+use latrunculi::search::{Clock, Limits, Weights};
+
+fn start(variant: &str) -> Game<u128> {
+    Game::new(Arc::new(Rules::new(preset(variant, 16).unwrap()).unwrap()))
+}
+
+fn search(
+    game: &Game<u128>,
+    tree: Tree,
+    playouts: u64,
+    params: &MctsParams,
+) -> (latrunculi::search::SearchResult, Tree) {
+    let weights = Weights::default();
+    let cfg = MctsConfig {
+        params,
+        weights: &weights,
+        threads: 1,
+        playouts: Some(playouts),
+        seed: 7,
+    };
+    let clock = Clock::new(&Limits::default(), game.position().side, 0);
+    run(
+        game,
+        tree,
+        &AtomicBool::new(false),
+        &clock,
+        &cfg,
+        &mut |_| {},
+    )
+}
+
+/// Every node's visits are its own first playout plus its children's visits; a fresh root's
+/// are all its children's (a reused root keeps the playout it had as a leaf).
+fn check_counts(tree: &Tree, fresh_root: bool) {
+    for (i, node) in tree.nodes.iter().enumerate() {
+        let kids: u32 = tree
+            .children(i as u32)
+            .map(|c| tree.nodes[c as usize].visits)
+            .sum();
+        if i == 0 {
+            assert_eq!(node.visits, kids + u32::from(!fresh_root), "root");
+        } else if node.children > 0 {
+            assert_eq!(node.visits, kids + 1, "node {i}");
+        }
+        assert!(node.wins >= 0.0 && node.wins <= node.visits as f64 + 1e-9);
+    }
+}
+
+#[test]
+fn visit_counts_add_up_and_the_move_is_legal() {
+    for variant in ["schadler-2001", "luductus"] {
+        let mut game = start(variant);
+        game.play_tokens(
+            &game.legal_moves()[..1]
+                .iter()
+                .map(|m| m.token(&game.rules().geo))
+                .collect::<Vec<_>>(),
+        )
+        .unwrap();
+        for playout in [Playout::PlaceThenEvaluate, Playout::RandomToEnd] {
+            let params = MctsParams {
+                playout,
+                ..MctsParams::default()
+            };
+            let (r, tree) = search(&game, Tree::new(), 600, &params);
+            assert_eq!(r.nodes, 600, "go nodes counts playouts");
+            assert_eq!(tree.nodes[0].visits, 600);
+            check_counts(&tree, true);
+            let best = r.best.expect("a move");
+            assert!(
+                game.legal_moves().contains(&best),
+                "{variant}: illegal {best:?}"
+            );
+            assert!(r.depth >= 1 && !r.lines[0].2.is_empty());
+        }
+    }
+}
+
+#[test]
+fn the_time_limit_and_stop_are_honoured() {
+    let game = start("schadler-2001");
+    let params = MctsParams::default();
+    let weights = Weights::default();
+    let cfg = MctsConfig {
+        params: &params,
+        weights: &weights,
+        threads: 2,
+        playouts: None,
+        seed: 1,
+    };
+    let clock = Clock::new(&Limits::movetime(150), game.position().side, 0);
+    let (r, _) = run(
+        &game,
+        Tree::new(),
+        &AtomicBool::new(false),
+        &clock,
+        &cfg,
+        &mut |_| {},
+    );
+    assert!(r.best.is_some() && r.nodes > 0);
+    // A raised stop flag ends an unlimited search at once.
+    let clock = Clock::new(&Limits::default(), game.position().side, 0);
+    let (r, _) = run(
+        &game,
+        Tree::new(),
+        &AtomicBool::new(true),
+        &clock,
+        &cfg,
+        &mut |_| {},
+    );
+    assert_eq!(r.nodes, 0);
+    assert!(r.best.is_some(), "a legal move even without playouts");
+}
+
+#[test]
+fn tree_reuse_keeps_the_subtree_of_the_moves_played() {
+    let game = start("luductus");
+    let params = MctsParams::default();
+    let (r, tree) = search(&game, Tree::new(), 2000, &params);
+    let best = r.best.unwrap();
+    let child = tree.child_by_move(0, &best).unwrap();
+    let kept = Reuse {
+        root_history: game.moves(),
+        tree: tree.clone(),
+    };
+    let mut next = game.clone();
+    next.make(best);
+    let reused = kept
+        .take_for(&next)
+        .expect("the game continues from the kept root");
+    let old = &tree.nodes[child as usize];
+    assert_eq!(reused.nodes[0].visits, old.visits);
+    assert_eq!(reused.nodes[0].children, old.children);
+    for (a, b) in reused.children(0).zip(tree.children(child)) {
+        assert_eq!(reused.nodes[a as usize].mv, tree.nodes[b as usize].mv);
+        assert_eq!(
+            reused.nodes[a as usize].visits,
+            tree.nodes[b as usize].visits
+        );
+    }
+    check_counts(&reused, false);
+    // Searching on adds to the kept statistics.
+    let (_, grown) = search(&next, reused, 500, &params);
+    assert_eq!(grown.nodes[0].visits, old.visits + 500);
+    check_counts(&grown, false);
+    // A game that does not continue from the kept root gets no tree.
+    let mut other = game.clone();
+    let other_move = *game.legal_moves().iter().find(|m| **m != best).unwrap();
+    other.make(other_move);
+    assert!(tree.child_by_move(0, &other_move).is_some());
+    let unrelated = start("luductus");
+    assert!(
+        Reuse {
+            root_history: vec![other_move],
+            tree
+        }
+        .take_for(&unrelated)
+        .is_none()
+    );
+}
