@@ -500,26 +500,21 @@ fn play_game(
         };
         let margin = cfg.margin_ms as i64;
         let (go, budget) = match limits[c] {
-            Limit::Clock { moves, inc_ms, .. } => {
+            Limit::Clock { moves, .. } => {
+                let inc = |l: &Limit| match l {
+                    Limit::Clock { inc_ms, .. } => *inc_ms,
+                    _ => 0,
+                };
                 let mut g = format!(
                     "go wtime {} btime {} winc {} binc {}",
                     clock[0].max(0),
                     clock[1].max(0),
-                    if let Limit::Clock { inc_ms, .. } = limits[0] {
-                        inc_ms
-                    } else {
-                        0
-                    },
-                    if let Limit::Clock { inc_ms, .. } = limits[1] {
-                        inc_ms
-                    } else {
-                        0
-                    }
+                    inc(&limits[0]),
+                    inc(&limits[1])
                 );
                 if let Some(m) = moves {
                     g.push_str(&format!(" movestogo {}", m - moves_made[c] % m));
                 }
-                let _ = inc_ms;
                 (g, clock[c].max(0) + margin)
             }
             Limit::MoveTime(ms) => (format!("go movetime {ms}"), ms as i64 + margin),
