@@ -488,3 +488,43 @@ fn random_command_soup_never_kills_the_engine() {
     e.send("quit");
     e.wait_exit();
 }
+
+#[test]
+fn go_with_clocks_nodes_and_mate_limits() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value murray");
+    let moves = legal(&mut e);
+    for go in [
+        "go wtime 2000 btime 2000 winc 20 binc 20",
+        "go wtime 3000 btime 3000 movestogo 10",
+        "go movetime 50",
+        "go nodes 3000",
+    ] {
+        let lines = e.ask(go, |l| l.starts_with("bestmove"));
+        let best = field(lines.last().unwrap(), "bestmove")
+            .unwrap()
+            .to_string();
+        assert!(moves.contains(&best), "{go}: {best}");
+    }
+    // `go nodes` stops near its node budget (checked every 1024 nodes).
+    let lines = e.ask("go nodes 3000", |l| l.starts_with("bestmove"));
+    let last_info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    let nodes: u64 = field(last_info, "nodes").unwrap().parse().unwrap();
+    assert!(nodes <= 3000 + 2048, "{nodes}");
+    // A forced win is found and reported as mate; `go mate` stops on it.
+    // White takes Black's last man (b4 between b3 and b5): only the king is left.
+    e.ask_sync("position fen 7k/8/8/2M5/1m6/1M6/8/8 w - 0 10");
+    let lines = e.ask("go mate 1", |l| l.starts_with("bestmove"));
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1")),
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines.last().unwrap().split_whitespace().nth(1),
+        Some("c5b5")
+    );
+}
