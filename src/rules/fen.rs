@@ -82,7 +82,6 @@ fn parse_row(text: &str, index: usize) -> Result<Vec<Option<SetupPiece>>, String
     }
     let mut cells = Vec::new();
     let mut run = String::new();
-    let mut last_was_run = false;
     let chars: Vec<char> = text.chars().collect();
     for (i, &ch) in chars.iter().enumerate() {
         if ch.is_ascii_digit() {
@@ -95,18 +94,13 @@ fn parse_row(text: &str, index: usize) -> Result<Vec<Option<SetupPiece>>, String
             if n == 0 {
                 return Err(format!("{}: an empty run of 0 squares", at(i)));
             }
-            if last_was_run {
-                return Err(format!("{}: two empty runs in a row", at(i)));
-            }
             if cells.len() + n > 64 {
                 return Err(format!("{}: row too long", at(i)));
             }
             cells.extend(std::iter::repeat_n(None, n));
             run.clear();
-            last_was_run = true;
         } else if let Some(p) = letter_piece(ch) {
             cells.push(Some(p));
-            last_was_run = false;
         } else {
             return Err(format!(
                 "{}: '{ch}' is not a piece letter (M m man, K k leader, T t trapped man) or a number",

@@ -1,0 +1,104 @@
+//! Position strings: garbled and impossible strings get an error, never a panic; valid ones
+//! round-trip exactly.
+
+use std::sync::Arc;
+
+use latrunculi::rules::{Game, PRESETS, Rules, fen, preset};
+
+fn rules(v: &str) -> Arc<Rules<u128>> {
+    Arc::new(Rules::new(preset(v, 16).unwrap()).unwrap())
+}
+
+#[test]
+fn mangled_position_strings_never_panic() {
+    let alphabet: Vec<char> = "mMkKtTx0123456789/ -wbrp@".chars().collect();
+    let mut state: u64 = 0xF00D;
+    let mut next = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let mut errors = 0;
+    for v in PRESETS {
+        let r = rules(v);
+        let start = fen::format(&r, &r.start());
+        for _ in 0..3000 {
+            let mut chars: Vec<char> = start.chars().collect();
+            for _ in 0..1 + next(4) {
+                let i = next(chars.len());
+                match next(3) {
+                    0 => chars[i] = alphabet[next(alphabet.len())],
+                    1 => {
+                        chars.remove(i);
+                    }
+                    _ => chars.insert(i, alphabet[next(alphabet.len())]),
+                }
+                if chars.is_empty() {
+                    break;
+                }
+            }
+            let text: String = chars.into_iter().collect();
+            match fen::parse(&text).and_then(|s| fen::validate(&r, &s)) {
+                Err(e) => {
+                    assert!(!e.is_empty());
+                    errors += 1;
+                }
+                Ok(pos) => {
+                    // Whatever is accepted is a real position that formats back to itself.
+                    let again = fen::format(&r, &pos);
+                    let back = fen::validate(&r, &fen::parse(&again).unwrap()).unwrap();
+                    assert_eq!(back, pos, "{text}");
+                    let _ = Game::from_position(r.clone(), pos).outcome();
+                }
+            }
+        }
+    }
+    assert!(errors > 5000, "most mangled strings are refused ({errors})");
+}
+
+#[test]
+fn impossible_positions_are_refused_with_the_reason() {
+    let k = rules("kowalski-8x12");
+    let s = rules("schadler-2001");
+    for (r, text, words) in [
+        (
+            &k,
+            "mmmmmmmmmmmmm/5k6/12/12/12/12/6K5/MMMMMMMMMMMM w - 0 0",
+            "13 squares",
+        ),
+        (
+            &k,
+            "mmmmmmmmmmmm/5kk5/12/12/12/12/6K5/MMMMMMMMMMMM w - 0 0",
+            "leaders",
+        ),
+        (
+            &k,
+            "mmmmmmmmmmmm/5k6/12/12/12/12/6K5/MMMMMMMMMMMM w M1 0 0",
+            "in hand",
+        ),
+        (
+            &k,
+            "mmmmmmmmmmmm/5k6/12/12/12/12/6K5/MMMMMMMMMMMM w - 5 3",
+            "quiet-ply counter",
+        ),
+        (
+            &k,
+            "mmmmmmmmmmmm/5k6/12/12/12/12/6T5/MMMMMMMMMMMM w - 0 0",
+            "trapped",
+        ),
+        (&s, "8/8/8/8/8/8/8/T7 w M15m16 0 1", "trapped piece on a1"),
+        (&s, "8/8/8/8/8/8/8/M7 w M15m16 0 0", "ply number"),
+        (&s, "8/8/8/8/8/8/8/8 w m16 0 16", "nothing left to place"),
+        (&s, "8/8/8/8/8/8/8/8 w M16m16 0 0 p1", "passes"),
+        (&s, "8/8/8/8/8/8/8/8 w m16M16 0 0", "order"),
+        (&s, "8/8/8/8/8/8/8/8 w M0m16 0 0", "omit"),
+        (&s, "8/8/8/8/8/8/8/08 w M16m16 0 0", "leading zero"),
+        (&s, "8/8/8/8/8/8/8/44 w M16m16 0 0", "44 squares"),
+    ] {
+        let err = fen::parse(text)
+            .and_then(|st| fen::validate(r, &st))
+            .expect_err(text);
+        assert!(err.contains(words), "{text}: {err}");
+    }
+}
