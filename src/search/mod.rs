@@ -189,7 +189,7 @@ fn iterate<B: Bits>(
             found.push((mv, value, pv));
             if let Some(rep) = report.as_deref_mut() {
                 w.flush_nodes();
-                let nodes = w_nodes(w);
+                let nodes = w.shared_nodes();
                 let time_ms = clock.elapsed_ms();
                 rep(Event::Info(Info {
                     depth,
@@ -198,7 +198,7 @@ fn iterate<B: Bits>(
                     value,
                     nodes,
                     nps: nodes * 1000 / time_ms.max(1),
-                    hashfull: w_hashfull(w),
+                    hashfull: w.hashfull(),
                     time_ms,
                     pv: found[k].2.clone(),
                 }));
@@ -254,14 +254,6 @@ fn iterate<B: Bits>(
         nodes: w.nodes,
         lines,
     }
-}
-
-fn w_nodes<B: Bits>(w: &Worker<'_, B>) -> u64 {
-    w.shared_nodes()
-}
-
-fn w_hashfull<B: Bits>(w: &Worker<'_, B>) -> u32 {
-    w.hashfull()
 }
 
 /// One iteration at `depth` with an aspiration window around the previous value.
