@@ -11,7 +11,7 @@ use super::score::Value;
 /// The evaluation split into named terms, each as White's and Black's share.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Terms {
-    pub rows: [(&'static str, [i32; 2]); 7],
+    pub rows: [(&'static str, [i32; 2]); 8],
     /// Added for the side to move only.
     pub tempo: i32,
 }
@@ -53,6 +53,32 @@ fn reach<B: Bits>(rules: &Rules<B>, pieces: B, empty: B, slide: bool, lines: Lin
     (all, count)
 }
 
+/// Mobility's value: `per_move` centipawns a move near a blockade, less and less as moves
+/// grow plentiful (8 * sqrt(moves) * per_move: 4 moves are worth 16, 100 are worth 80). A side
+/// with a hundred moves loses nothing real by giving up a few to wall the enemy in.
+fn concave(moves: u32, per_move: i32) -> i32 {
+    (8.0 * (moves as f32).sqrt() * per_move as f32).round() as i32
+}
+
+/// Empty squares that `pieces` could reach in any number of moves: the empty region
+/// connected to them along `lines` (hops are ignored; they rarely cross a wall).
+fn room<B: Bits>(rules: &Rules<B>, pieces: B, empty: B, lines: Lines) -> B {
+    let mut region = B::EMPTY;
+    for &d in dirs(lines) {
+        region |= rules.geo.shift(pieces, d) & empty;
+    }
+    loop {
+        let mut grown = region;
+        for &d in dirs(lines) {
+            grown |= rules.geo.shift(region, d) & empty;
+        }
+        if grown == region {
+            return region;
+        }
+        region = grown;
+    }
+}
+
 /// Enemy men that `c` could flank at once: an enemy man with `c`'s flanker on one side and an
 /// empty square `c` can reach on the other.
 fn capturable<B: Bits>(rules: &Rules<B>, pos: &Position<B>, c: Colour, reach: B) -> u32 {
@@ -85,6 +111,7 @@ pub fn terms<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Terms
     let mut threats = [0; 2];
     let mut trapped = [0; 2];
     let mut edges = [0; 2];
+    let mut rooms = [0; 2];
     let mut reaches = [B::EMPTY; 2];
     for c in [Colour::White, Colour::Black] {
         let i = c.index();
@@ -113,7 +140,7 @@ pub fn terms<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Terms
         } else {
             w.mobility
         };
-        mobility[i] = (men_moves + leader_moves) as i32 * per_move;
+        mobility[i] = concave(men_moves + leader_moves, per_move);
         if r.has_leader {
             leader[i] = leader_moves as i32 * w.leader_mobility;
         }
@@ -121,6 +148,17 @@ pub fn terms<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Terms
             trapped[i] = -((pos.men[i] & pos.trapped).count() as i32) * w.trapped;
         }
         edges[i] = (pos.men[i] & geo.edges).count() as i32 * w.edge;
+        if decisive && w.room != 0 {
+            let lines = if r.man_moves.lines == Lines::All || r.leader_moves.lines == Lines::All {
+                Lines::All
+            } else {
+                Lines::Orthogonal
+            };
+            rooms[i] = room(rules, free | pos.leaders[i], empty, lines).count() as i32 * w.room;
+            let first = men_reach | leader_reach;
+            let (second, _) = reach(rules, first, empty, true, lines);
+            rooms[i] += (first | second).count() as i32 * w.space;
+        }
     }
     if r.capture.leader == LeaderCapture::Enclosure {
         for c in [Colour::White, Colour::Black] {
@@ -158,6 +196,7 @@ pub fn terms<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Terms
             ("threats", threats),
             ("trapped", trapped),
             ("edges", edges),
+            ("room", rooms),
             ("quiet plies", quiet),
         ],
         tempo: w.tempo,

@@ -52,6 +52,12 @@ pub struct Weights {
     pub trapped: i32,
     /// Per man on an edge (it can only be flanked along the edge).
     pub edge: i32,
+    /// Per empty square a side can ever reach (its room), where having no move loses: walling
+    /// the enemy into a shrinking region is how a blockade is won.
+    pub room: i32,
+    /// Per empty square a side can reach within two moves, where having no move loses: a
+    /// half-built wall already lengthens the enemy's way round it.
+    pub space: i32,
     /// Material difference scale as the quiet-ply counter nears its limit.
     pub quiet_pressure: i32,
     /// Bonus for the side to move.
@@ -71,6 +77,8 @@ impl Default for Weights {
             leader_enclosure: 60,
             trapped: 70,
             edge: 4,
+            room: 2,
+            space: 2,
             quiet_pressure: 150,
             tempo: 8,
         }
