@@ -4,6 +4,7 @@
 //! referee), and the faces (`protocol`, `cli`).
 
 pub mod board;
+pub mod book;
 pub mod cli;
 pub mod engine;
 pub mod matches;

@@ -8,6 +8,7 @@ use std::time::Instant;
 use clap::{Args, Parser, Subcommand};
 
 pub mod analyse;
+pub mod book;
 pub mod play;
 
 use crate::protocol::display;
@@ -69,6 +70,12 @@ pub enum Command {
     Replay {
         /// The record file (as written by `match --records`).
         file: std::path::PathBuf,
+    },
+    /// Opening books: build one by self-play, probe it, dump it, make match openings from it
+    /// (see books/README.md).
+    Book {
+        #[command(subcommand)]
+        command: book::BookCommand,
     },
     /// Speak the engine protocol on stdin/stdout (the same as giving no subcommand).
     Uci,
@@ -413,6 +420,7 @@ pub fn run(cli: Cli) -> i32 {
             .config()
             .and_then(|cfg| crate::matches::run_match(&cfg, &mut out).map(|_| ())),
         Some(Command::Replay { file }) => replay_command(&file, &mut out),
+        Some(Command::Book { command }) => book::run(&command, &mut out),
         Some(Command::Variants) => PRESETS
             .iter()
             .try_for_each(|p| {

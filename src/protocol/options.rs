@@ -1,6 +1,8 @@
 //! The engine's options: their `option` declarations and how `setoption` changes them.
 
 use super::session::{Session, load};
+use crate::book::choose::{DEFAULT_VARIETY, MAX_VARIETY};
+use crate::book::locate::DEFAULT_FILE;
 use crate::engine::PlacementSearch;
 use crate::mcts::{MctsParams, Playout};
 use crate::rules::{DEFAULT_PRESET, PRESETS, SCHADLER_PIECES};
@@ -59,6 +61,9 @@ pub fn declarations() -> Vec<String> {
             m.prior_temperature
         ),
         "option name MCTSPlayout type combo default place-then-evaluate var place-then-evaluate var random-to-end".into(),
+        "option name OwnBook type check default true".into(),
+        format!("option name BookFile type string default {DEFAULT_FILE}"),
+        format!("option name BookVariety type spin default {DEFAULT_VARIETY} min 0 max {MAX_VARIETY}"),
     ]
 }
 
@@ -141,6 +146,9 @@ pub fn set(s: &mut Session, name: &str, value: &str) -> Result<(), String> {
                 }
             }
         }
+        "ownbook" => s.book.own_book = check(name, value)?,
+        "bookfile" => s.book.set_file(value),
+        "bookvariety" => s.book.variety = spin(name, value, 0, MAX_VARIETY as i64)? as u32,
         _ => return Err(format!("unknown option '{name}'")),
     }
     Ok(())

@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 use super::command::{Base, Command, GoParams};
 use super::display;
 use super::options;
+use crate::book::player::BookPlayer;
 use crate::engine::{Engine, EngineEvent};
 use crate::rules::{self, DEFAULT_PRESET, Game, PRESETS, Rules, fen, perft, preset};
 use crate::search::{Limits, eval};
@@ -29,6 +30,8 @@ pub struct Session {
     setup: Option<(Base, Vec<String>)>,
     pub(super) show_wdl: bool,
     pub(super) ponder: bool,
+    /// `OwnBook`, `BookFile`, `BookVariety` and the books read so far.
+    pub(super) book: BookPlayer,
     debug: bool,
     out: Output,
 }
@@ -68,6 +71,7 @@ impl Session {
             setup: None,
             show_wdl: false,
             ponder: false,
+            book: BookPlayer::default(),
             debug: false,
             out,
         }
@@ -261,6 +265,18 @@ impl Session {
             match self.game.find_move(t) {
                 Ok(m) => searchmoves.push(m),
                 Err(e) => self.say(&format!("info string error: go searchmoves: {e} (ignored)")),
+            }
+        }
+        // A book move answers at once, except where the GUI wants a search: analysis
+        // (`infinite`), pondering and mate searches.
+        if !p.infinite && !p.ponder && p.mate.is_none() {
+            let answer = self.book.answer(&self.game, &searchmoves);
+            if !answer.lines.is_empty() {
+                self.say(&answer.lines.join("\n"));
+            }
+            if let Some(token) = answer.token {
+                self.say(&format!("bestmove {token}"));
+                return Ok(());
             }
         }
         let limits = Limits {

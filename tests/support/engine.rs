@@ -8,6 +8,9 @@ use std::time::{Duration, Instant};
 /// Generous: tests wait for answers, they never assert on speed.
 pub const PATIENCE: Duration = Duration::from_secs(60);
 
+/// A directory that holds no opening book (it does not exist).
+pub const NO_BOOKS: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/no-books");
+
 pub struct Engine {
     child: Child,
     stdin: Option<ChildStdin>,
@@ -21,7 +24,19 @@ impl Engine {
 
     /// Starts the binary with command-line arguments (e.g. a subcommand).
     pub fn start_with(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_latrunculi"))
+        Self::start_env(args, &[])
+    }
+
+    /// Starts the binary with arguments and environment variables. Unless `envs` says
+    /// otherwise, `LATRUNCULI_BOOKS` names a directory without books, so that the opening
+    /// books shipped in `books/` never change what the tests see.
+    pub fn start_env(args: &[&str], envs: &[(&str, &str)]) -> Engine {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_latrunculi"));
+        command.env("LATRUNCULI_BOOKS", NO_BOOKS);
+        for (k, v) in envs {
+            command.env(k, v);
+        }
+        let mut child = command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
