@@ -448,6 +448,44 @@ fn kowalski_blockade_wins() {
     assert!(end.legal_moves().is_empty());
 }
 
+/// Walling in a lone dux. White's diagonal wall from i8 to j1 has one gap on rank 5, and the
+/// man on a5 can close it (on f5, g5 or h5). Nothing is captured and no blockade is in
+/// reach, so only the evaluation's sense of room can tell the closing move from chasing
+/// the dux (a5-k5 runs through the gap and leaves it open).
+#[test]
+fn kowalski_wall_shuts_in_a_lone_dux() {
+    let game = game_at(
+        KOWALSKI,
+        "
+        8 . . . . . . . . M . . .
+        7 . . . . . . . M . . . .
+        6 . . . . . . M . . . . .
+        5 M . . . . . . . . . . k
+        4 . . . . . . M . . . . .
+        3 . . . . . . . M . . . .
+        2 . . . . . . . . M . . .
+        1 K . . . . . . . . M . .
+          a b c d e f g h i j k l",
+        "w - 0 40",
+    );
+    let r = expect_best(&game, 3, &["a5f5", "a5g5", "a5h5"]);
+    // The dux is shut in: none of its moves crosses the wall (the wall's file on each rank,
+    // rank 5 taking the closing man's file).
+    let (after, _) = play_line(&game, &r.lines[0].2[..1]);
+    let closing = token(&game, r.lines[0].2[0]);
+    let wall = |rank: u8| b"jihgXghi"[rank as usize - 1];
+    for reply in after.legal_moves() {
+        let t = token(&after, reply);
+        let (file, rank) = (t.as_bytes()[2], t.as_bytes()[3] - b'0');
+        let limit = if rank == 5 {
+            closing.as_bytes()[2]
+        } else {
+            wall(rank)
+        };
+        assert!(file > limit, "{t} crosses the wall after {closing}");
+    }
+}
+
 // ================================================================ schadler-2001
 
 const SCHADLER: &str = "schadler-2001";
