@@ -105,6 +105,10 @@ pub fn terms<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Terms
     let geo = &rules.geo;
     let empty = geo.board & !pos.occupied();
     let decisive = r.end.no_move != NoMove::Pass;
+    let blockade_only = decisive
+        && r.end.men_lost.is_none()
+        && r.has_leader
+        && r.capture.leader == LeaderCapture::Immune;
     let mut material = [0; 2];
     let mut mobility = [0; 2];
     let mut leader = [0; 2];
@@ -115,7 +119,11 @@ pub fn terms<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Terms
     let mut reaches = [B::EMPTY; 2];
     for c in [Colour::White, Colour::Black] {
         let i = c.index();
-        material[i] = pos.men_total(c) as i32 * w.man;
+        let men = pos.men_total(c) as i32;
+        material[i] = men * w.man;
+        if blockade_only {
+            material[i] += men * men * w.critical_mass;
+        }
         if r.has_leader && r.capture.leader != LeaderCapture::Immune {
             material[i] += pos.leaders_total(c) as i32 * w.capturable_leader;
         }
@@ -206,4 +214,64 @@ pub fn terms<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Terms
 /// The evaluation from the side to move's point of view.
 pub fn evaluate<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Value {
     terms(rules, pos, w).total(pos.side)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Game, preset};
+    use std::sync::Arc;
+
+    fn terms_of(variant: &str, fen: &str) -> Terms {
+        let rules = Arc::new(Rules::<u128>::new(preset(variant, 16).unwrap()).unwrap());
+        let game = Game::from_fen(rules.clone(), fen).unwrap();
+        terms(&rules, game.position(), &Weights::default())
+    }
+
+    fn row(t: &Terms, name: &str) -> i32 {
+        let (_, [white, black]) = t.rows.iter().find(|(n, _)| *n == name).unwrap();
+        white - black
+    }
+
+    /// Where only a blockade wins, White's lead of three men shrinks when a pair is traded
+    /// (six against three, then five against two); where capturing every man wins, it
+    /// does not.
+    #[test]
+    fn trading_down_costs_the_side_ahead_only_where_a_blockade_is_needed() {
+        let kowalski = |fen| row(&terms_of("kowalski-8x12", fen), "material");
+        let before = kowalski("12/3k8/12/mmm9/12/MMMMMM6/3K8/12 w - 0 40");
+        let after = kowalski("12/3k8/12/mm10/12/MMMMM7/3K8/12 w - 0 40");
+        assert!(after < before, "{after} < {before}");
+        assert!(
+            before > 300,
+            "still a lead of more than three men: {before}"
+        );
+        let murray = |fen| row(&terms_of("murray", fen), "material");
+        let before = murray("8/3k4/mmm5/8/8/MMMMMM2/3K4/8 w - 0 40");
+        let after = murray("8/3k4/mm6/8/8/MMMMM3/3K4/8 w - 0 40");
+        assert_eq!(after, before);
+    }
+
+    /// A dux shut behind a wall has less room than the side that built it, and the term
+    /// is zero where both share the board.
+    #[test]
+    fn room_counts_the_region_a_side_can_reach() {
+        let walled = terms_of(
+            "kowalski-8x12",
+            "8M3/7M4/6M5/7M3k/6M5/7M4/8M3/K8M2 w - 0 40",
+        );
+        assert!(row(&walled, "room") > 0, "{walled:?}");
+        let open = terms_of(
+            "kowalski-8x12",
+            "8M3/7M4/6M5/M10k/6M5/7M4/8M3/K8M2 w - 0 40",
+        );
+        assert!(row(&open, "room") < row(&walled, "room"), "{open:?}");
+        let rules = Arc::new(Rules::<u128>::new(preset("kowalski-8x12", 16).unwrap()).unwrap());
+        let start = terms(
+            &rules,
+            Game::new(rules.clone()).position(),
+            &Weights::default(),
+        );
+        assert_eq!(row(&start, "room"), 0);
+    }
 }

@@ -34,6 +34,10 @@ impl Default for Params {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Weights {
     pub man: i32,
+    /// Per man, times the side's men, where a win needs a blockade (no move loses, the
+    /// leaders cannot be captured and losing men does not end the game): walling a dux in
+    /// takes many men, so trading down when ahead throws the win away.
+    pub critical_mass: i32,
     /// A leader that can be captured (its loss ends the game, so it is worth more).
     pub capturable_leader: i32,
     /// Per pseudo-legal move, where having no move loses.
@@ -68,6 +72,7 @@ impl Default for Weights {
     fn default() -> Self {
         Weights {
             man: 100,
+            critical_mass: 8,
             capturable_leader: 400,
             mobility_decisive: 3,
             mobility: 1,
