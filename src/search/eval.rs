@@ -105,6 +105,9 @@ pub fn terms<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Terms
     let geo = &rules.geo;
     let empty = geo.board & !pos.occupied();
     let decisive = r.end.no_move != NoMove::Pass;
+    // Where only a blockade wins (leaders immune, losing men does not end the game), the
+    // plan is to wall the enemy in: room, space, critical mass and concave mobility serve
+    // it. Elsewhere captures decide, and those terms measured weaker (murray).
     let blockade_only = decisive
         && r.end.men_lost.is_none()
         && r.has_leader
@@ -148,7 +151,12 @@ pub fn terms<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Terms
         } else {
             w.mobility
         };
-        mobility[i] = concave(men_moves + leader_moves, per_move);
+        let moves = men_moves + leader_moves;
+        mobility[i] = if blockade_only {
+            concave(moves, per_move)
+        } else {
+            moves as i32 * per_move
+        };
         if r.has_leader {
             leader[i] = leader_moves as i32 * w.leader_mobility;
         }
@@ -156,7 +164,7 @@ pub fn terms<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Terms
             trapped[i] = -((pos.men[i] & pos.trapped).count() as i32) * w.trapped;
         }
         edges[i] = (pos.men[i] & geo.edges).count() as i32 * w.edge;
-        if decisive && w.room != 0 {
+        if blockade_only && w.room != 0 {
             let lines = if r.man_moves.lines == Lines::All || r.leader_moves.lines == Lines::All {
                 Lines::All
             } else {

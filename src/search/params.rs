@@ -56,10 +56,10 @@ pub struct Weights {
     pub trapped: i32,
     /// Per man on an edge (it can only be flanked along the edge).
     pub edge: i32,
-    /// Per empty square a side can ever reach (its room), where having no move loses: walling
+    /// Per empty square a side can ever reach (its room), where only a blockade wins: walling
     /// the enemy into a shrinking region is how a blockade is won.
     pub room: i32,
-    /// Per empty square a side can reach within two moves, where having no move loses: a
+    /// Per empty square a side can reach within two moves, where only a blockade wins: a
     /// half-built wall already lengthens the enemy's way round it.
     pub space: i32,
     /// Material difference scale as the quiet-ply counter nears its limit.
