@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use latrunculi::book::{Book, Entry};
 use latrunculi::rules::{Game, Rules, preset};
-use support::engine::Engine;
+use support::engine::{Engine, field};
 
 const BIN: &str = env!("CARGO_BIN_EXE_latrunculi");
 
@@ -298,24 +298,6 @@ fn damaged_or_foreign_books_are_refused_with_the_reason() {
     assert!(Book::load(&missing, None).is_err());
 }
 
-fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    words
-        .iter()
-        .position(|w| *w == key)
-        .and_then(|i| words.get(i + 1).copied())
-}
-
-fn legal_over_protocol(e: &mut Engine) -> Vec<String> {
-    let l = e.ask("legal", |l| l.starts_with("legal"));
-    l.last()
-        .unwrap()
-        .split_whitespace()
-        .skip(1)
-        .map(String::from)
-        .collect()
-}
-
 fn bestmove(lines: &[String]) -> String {
     field(lines.last().unwrap(), "bestmove")
         .unwrap()
@@ -335,7 +317,7 @@ fn the_engine_answers_book_positions_from_the_book() {
     e.send(&format!("setoption name BookFile value {}", file.display()));
     e.send("setoption name BookVariety value 0");
     e.send("position startpos");
-    let legal = legal_over_protocol(&mut e);
+    let legal = e.legal();
     let lines = e.ask("go depth 3", |l| l.starts_with("bestmove"));
     assert!(
         lines[0].starts_with("info string book murray.book with "),
@@ -442,7 +424,7 @@ fn a_corrupt_book_file_is_reported_once_and_the_engine_plays_on() {
     let mut e = Engine::start();
     e.send("setoption name UCI_Variant value murray");
     e.send(&format!("setoption name BookFile value {}", file.display()));
-    let legal = legal_over_protocol(&mut e);
+    let legal = e.legal();
     let lines = e.ask("go depth 2", |l| l.starts_with("bestmove"));
     assert!(
         lines[0].starts_with("info string error: book ") && lines[0].contains("truncated"),

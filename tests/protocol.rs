@@ -2,25 +2,7 @@
 
 mod support;
 
-use support::engine::Engine;
-
-fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    words
-        .iter()
-        .position(|w| *w == key)
-        .and_then(|i| words.get(i + 1).copied())
-}
-
-fn legal(e: &mut Engine) -> Vec<String> {
-    let l = e.ask("legal", |l| l.starts_with("legal"));
-    l.last()
-        .unwrap()
-        .split_whitespace()
-        .skip(1)
-        .map(String::from)
-        .collect()
-}
+use support::engine::{Engine, field};
 
 fn fen(e: &mut Engine) -> String {
     let lines = e.ask("d", |l| l.starts_with("Result:"));
@@ -153,7 +135,7 @@ fn captures_are_shown_after_the_move() {
 fn legal_lists_moves_and_filters_by_square() {
     let mut e = Engine::start();
     e.send("setoption name UCI_Variant value murray");
-    let all = legal(&mut e);
+    let all = e.legal();
     assert_eq!(all.len(), 53);
     let from_d2 = e.ask("legal d2", |l| l.starts_with("legal"));
     let d2: Vec<&str> = from_d2[0].split_whitespace().skip(1).collect();
@@ -182,7 +164,7 @@ fn perft_through_the_protocol() {
 fn go_depth_reports_info_and_one_legal_bestmove() {
     let mut e = Engine::start();
     e.send("setoption name UCI_Variant value murray");
-    let moves = legal(&mut e);
+    let moves = e.legal();
     let lines = e.ask("go depth 4", |l| l.starts_with("bestmove"));
     let infos: Vec<&String> = lines
         .iter()
@@ -277,7 +259,7 @@ fn a_finished_game_answers_result_and_bestmove_none() {
         e.ask("result", |l| l.starts_with("result")),
         vec!["result white black has only the king left"]
     );
-    assert_eq!(legal(&mut e), Vec::<String>::new());
+    assert_eq!(e.legal(), Vec::<String>::new());
 }
 
 #[test]
@@ -493,7 +475,7 @@ fn random_command_soup_never_kills_the_engine() {
 fn go_with_clocks_nodes_and_mate_limits() {
     let mut e = Engine::start();
     e.send("setoption name UCI_Variant value murray");
-    let moves = legal(&mut e);
+    let moves = e.legal();
     for go in [
         "go wtime 2000 btime 2000 winc 20 binc 20",
         "go wtime 3000 btime 3000 movestogo 10",

@@ -112,6 +112,17 @@ impl Engine {
     }
 
     /// Sends `line`, then `isready`, and returns what came before `readyok`.
+    /// The legal moves of the engine's position, from its `legal` command.
+    pub fn legal(&mut self) -> Vec<String> {
+        let l = self.ask("legal", |l| l.starts_with("legal"));
+        l.last()
+            .unwrap()
+            .split_whitespace()
+            .skip(1)
+            .map(String::from)
+            .collect()
+    }
+
     pub fn ask_sync(&mut self, line: &str) -> Vec<String> {
         self.send(line);
         self.send("isready");
@@ -139,4 +150,13 @@ impl Drop for Engine {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The word after `key` in an `info` line (`field(line, "nodes")`).
+pub fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words
+        .iter()
+        .position(|w| *w == key)
+        .and_then(|i| words.get(i + 1).copied())
 }
