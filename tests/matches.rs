@@ -91,7 +91,14 @@ fn stronger_wins(variant: &str) {
         .output()
         .unwrap();
     assert!(replay.status.success());
-    assert!(String::from_utf8_lossy(&replay.stdout).contains("8 games, 0 wrong"));
+    let replayed = String::from_utf8_lossy(&replay.stdout);
+    assert!(replayed.contains("8 games, 0 wrong"), "{replayed}");
+    // ... and adds the games up to the match's own score.
+    assert!(
+        replayed.contains(&format!("Score of weak vs strong: {w} - {l} - {d}"))
+            || replayed.contains(&format!("Score of strong vs weak: {l} - {w} - {d}")),
+        "{replayed}\n{out}"
+    );
 }
 
 #[test]

@@ -60,6 +60,10 @@ pub enum Command {
         /// Transposition table size in MB.
         #[arg(long, default_value_t = 16)]
         hash: usize,
+        /// Search threads. With more than one the node count varies from run to run; the
+        /// time to the same depths shows what the extra threads bring.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
     /// Play engines against each other, every move refereed by the rules core.
     ///
@@ -68,8 +72,10 @@ pub enum Command {
     Match(MatchArgs),
     /// Check every game of a record file with the rules and print its result.
     Replay {
-        /// The record file (as written by `match --records`).
-        file: std::path::PathBuf,
+        /// The record files (as written by `match --records`). Games pair up (same opening,
+        /// colours swapped) within a file; the results of all files are added up.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
     },
     /// Opening books: build one by self-play, probe it, dump it, make match openings from it
     /// (see books/README.md).
@@ -254,27 +260,43 @@ impl MatchArgs {
     }
 }
 
-fn replay_command(file: &std::path::Path, out: &mut dyn Write) -> Result<(), String> {
+fn replay_command(files: &[std::path::PathBuf], out: &mut dyn Write) -> Result<(), String> {
     use crate::matches::record::{Record, check};
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-    let games = Record::parse_all(&text)?;
-    let mut bad = 0;
-    for (i, g) in games.iter().enumerate() {
-        let who = format!(
-            "{} vs {}",
-            g.tag("White").unwrap_or("?"),
-            g.tag("Black").unwrap_or("?")
-        );
-        let line = match check(g) {
-            Ok(s) => format!("game {}: {who}: {} plies: ok {s}", i + 1, g.moves.len()),
-            Err(e) => {
-                bad += 1;
-                format!("game {}: {who}: WRONG: {e}", i + 1)
-            }
-        };
-        writeln!(out, "{line}").map_err(|e| e.to_string())?;
+    let mut all = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        all.push(Record::parse_all(&text).map_err(|e| format!("{}: {e}", file.display()))?);
     }
-    writeln!(out, "{} games, {} wrong", games.len(), bad).map_err(|e| e.to_string())?;
+    let w = |out: &mut dyn Write, line: String| writeln!(out, "{line}").map_err(|e| e.to_string());
+    let (mut n, mut bad) = (0, 0);
+    for games in &all {
+        for g in games {
+            n += 1;
+            let who = format!(
+                "{} vs {}",
+                g.tag("White").unwrap_or("?"),
+                g.tag("Black").unwrap_or("?")
+            );
+            match check(g) {
+                Ok(s) => w(
+                    out,
+                    format!("game {n}: {who}: {} plies: ok {s}", g.moves.len()),
+                )?,
+                Err(e) => {
+                    bad += 1;
+                    w(out, format!("game {n}: {who}: WRONG: {e}"))?;
+                }
+            }
+        }
+    }
+    w(out, format!("{n} games, {bad} wrong"))?;
+    for e in crate::matches::results::tally(&all) {
+        w(out, String::new())?;
+        let s = crate::matches::summary(&e.a, &e.b, &e.tally, None);
+        out.write_all(s.as_bytes()).map_err(|e| e.to_string())?;
+        let endings: Vec<String> = e.endings.iter().map(|(k, c)| format!("{c} {k}")).collect();
+        w(out, format!("Endings: {}", endings.join(", ")))?;
+    }
     if bad > 0 {
         Err(format!("{bad} game(s) do not replay"))
     } else {
@@ -359,13 +381,19 @@ fn bar(done: usize, total: usize) -> String {
     format!("[{}{}]", "#".repeat(filled), ".".repeat(30 - filled))
 }
 
-fn bench_command(hash: usize, depth_offset: i32, out: &mut dyn Write) -> Result<(), String> {
+fn bench_command(
+    hash: usize,
+    depth_offset: i32,
+    threads: usize,
+    out: &mut dyn Write,
+) -> Result<(), String> {
     let progress = io::stderr().is_terminal();
-    let report = crate::search::bench::bench_with(hash, depth_offset, &mut |i, n, variant| {
-        if progress {
-            eprint!("\r{} [{}/{n}] {variant}\x1b[K", bar(i, n), i + 1);
-        }
-    })?;
+    let report =
+        crate::search::bench::bench_with(hash, depth_offset, threads, &mut |i, n, variant| {
+            if progress {
+                eprint!("\r{} [{}/{n}] {variant}\x1b[K", bar(i, n), i + 1);
+            }
+        })?;
     if progress {
         eprint!("\r\x1b[K");
     }
@@ -415,11 +443,15 @@ pub fn run(cli: Cli) -> i32 {
                         .map_err(|e| e.to_string())
                 })
         }
-        Some(Command::Bench { depth_offset, hash }) => bench_command(hash, depth_offset, &mut out),
+        Some(Command::Bench {
+            depth_offset,
+            hash,
+            threads,
+        }) => bench_command(hash, depth_offset, threads, &mut out),
         Some(Command::Match(args)) => args
             .config()
             .and_then(|cfg| crate::matches::run_match(&cfg, &mut out).map(|_| ())),
-        Some(Command::Replay { file }) => replay_command(&file, &mut out),
+        Some(Command::Replay { files }) => replay_command(&files, &mut out),
         Some(Command::Book { command }) => book::run(&command, &mut out),
         Some(Command::Variants) => PRESETS
             .iter()

@@ -3,6 +3,7 @@
 
 pub mod process;
 pub mod record;
+pub mod results;
 pub mod spec;
 pub mod stats;
 

@@ -54,15 +54,19 @@ impl BenchReport {
     }
 }
 
-/// Runs the bench; `depth_offset` deepens (or, negative, shallows) every search.
+/// Runs the bench on one thread; `depth_offset` deepens (or, negative, shallows) every
+/// search.
 pub fn bench(hash_mb: usize, depth_offset: i32) -> Result<BenchReport, String> {
-    bench_with(hash_mb, depth_offset, &mut |_, _, _| {})
+    bench_with(hash_mb, depth_offset, 1, &mut |_, _, _| {})
 }
 
-/// [`bench`], telling `progress` (index, count, variant) before each position.
+/// [`bench`] on `threads` threads (the node count is a signature only on one: with more,
+/// the threads race and the count varies; the time to reach the depths measures how well
+/// they share the work), telling `progress` (index, count, variant) before each position.
 pub fn bench_with(
     hash_mb: usize,
     depth_offset: i32,
+    threads: usize,
     progress: &mut dyn FnMut(usize, usize, &str),
 ) -> Result<BenchReport, String> {
     let mut total = 0;
@@ -80,6 +84,7 @@ pub fn bench_with(
         let depth = (depth as i32 + depth_offset).max(1) as u32;
         let cfg = SearchConfig {
             limits: Limits::depth(depth),
+            threads: threads.max(1),
             ..SearchConfig::default()
         };
         let clock = Clock::new(&cfg.limits, game.position().side, 0);

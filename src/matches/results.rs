@@ -1,0 +1,160 @@
+//! Results read back from record files: a tally per pair of engines and how the games ended.
+//!
+//! A long match can be played in parts (different seeds, different sessions, different
+//! files); `latrunculi replay` combines the parts into one score, Elo and pentanomial count,
+//! so the parts need not be added up by hand.
+
+use std::collections::HashMap;
+
+use super::record::Record;
+use super::stats::Tally;
+
+/// The combined results of one pair of engines, `a` being the first one met.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Encounter {
+    pub a: String,
+    pub b: String,
+    /// From `a`'s side.
+    pub tally: Tally,
+    /// How the games ended, counted by termination (adjudications and forfeits included).
+    pub endings: Vec<(String, u32)>,
+}
+
+/// `a`'s points in a game, or `None` if the game has no result.
+fn points_of(rec: &Record, a: &str) -> Option<f64> {
+    let white_points = match rec.result.as_str() {
+        "1-0" => 1.0,
+        "0-1" => 0.0,
+        "1/2-1/2" => 0.5,
+        _ => return None,
+    };
+    Some(if rec.tag("White") == Some(a) {
+        white_points
+    } else {
+        1.0 - white_points
+    })
+}
+
+/// What a termination says, without the position or the numbers that differ game by game.
+fn ending_kind(rec: &Record) -> String {
+    let t = rec.tag("Termination").unwrap_or("unknown");
+    let cut = t.find([':', '(']).map_or(t, |i| &t[..i]);
+    match cut.trim() {
+        // "time forfeit: NAME ..." and "crash: NAME ..." keep the name.
+        kind @ ("time forfeit" | "crash") => {
+            let name = t[cut.len()..]
+                .trim_start_matches(':')
+                .split_whitespace()
+                .next()
+                .unwrap_or("?");
+            format!("{kind}: {name}")
+        }
+        "adjudication" => t.to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// Tallies games by pair of engines. `files` holds the records of each file apart: games
+/// pair up (same opening, colours swapped) only within a file, in the order they appear.
+pub fn tally(files: &[Vec<Record>]) -> Vec<Encounter> {
+    let mut encounters: Vec<Encounter> = Vec::new();
+    for records in files {
+        let mut waiting: HashMap<(usize, String), f64> = HashMap::new();
+        for rec in records {
+            let (Some(white), Some(black)) = (rec.tag("White"), rec.tag("Black")) else {
+                continue;
+            };
+            let index = match encounters
+                .iter()
+                .position(|e| (e.a == white && e.b == black) || (e.a == black && e.b == white))
+            {
+                Some(i) => i,
+                None => {
+                    encounters.push(Encounter {
+                        a: white.to_string(),
+                        b: black.to_string(),
+                        ..Encounter::default()
+                    });
+                    encounters.len() - 1
+                }
+            };
+            let e = &mut encounters[index];
+            let Some(points) = points_of(rec, &e.a) else {
+                continue;
+            };
+            match points {
+                p if p > 0.75 => e.tally.wins += 1,
+                p if p < 0.25 => e.tally.losses += 1,
+                _ => e.tally.draws += 1,
+            }
+            let kind = ending_kind(rec);
+            match e.endings.iter_mut().find(|(k, _)| *k == kind) {
+                Some((_, n)) => *n += 1,
+                None => e.endings.push((kind, 1)),
+            }
+            let opening = format!(
+                "{}|{}",
+                rec.tag("Opening").unwrap_or(""),
+                rec.tag("FEN").unwrap_or("")
+            );
+            match waiting.remove(&(index, opening.clone())) {
+                Some(other) => e.tally.add_pair(other + points),
+                None => {
+                    waiting.insert((index, opening), points);
+                }
+            }
+        }
+    }
+    for e in &mut encounters {
+        e.endings.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(&y.0)));
+    }
+    encounters
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(white: &str, black: &str, opening: &str, result: &str, why: &str) -> Record {
+        let mut r = Record::default();
+        r.set("White", white);
+        r.set("Black", black);
+        r.set("Opening", opening);
+        r.set("Termination", why);
+        r.result = result.to_string();
+        r
+    }
+
+    #[test]
+    fn games_pair_by_opening_within_a_file_and_add_up_across_files() {
+        let first = vec![
+            game("x", "y", "o1", "1-0", "black has no legal move"),
+            game("x", "y", "o2", "1/2-1/2", "threefold repetition"),
+            game(
+                "y",
+                "x",
+                "o1",
+                "1-0",
+                "time forfeit: y overstepped its clock by 5 ms",
+            ),
+            game("y", "x", "o2", "0-1", "adjudication: draw by length"),
+        ];
+        // The same opening label in another file is another opening.
+        let second = vec![
+            game("x", "y", "o1", "0-1", "white has no legal move"),
+            game("y", "x", "o1", "0-1", "white has no legal move"),
+        ];
+        let e = tally(&[first, second]);
+        assert_eq!(e.len(), 1);
+        let e = &e[0];
+        assert_eq!((e.a.as_str(), e.b.as_str()), ("x", "y"));
+        assert_eq!((e.tally.wins, e.tally.draws, e.tally.losses), (3, 1, 2));
+        // o1: 1 + 0 = 1 point; o2: 0.5 + 1 = 1.5; second file o1: 0 + 1 = 1.
+        assert_eq!(e.tally.pairs, [0, 0, 2, 1, 0]);
+        assert!(e.endings.contains(&("time forfeit: y".to_string(), 1)));
+        assert!(
+            e.endings
+                .contains(&("white has no legal move".to_string(), 2))
+        );
+    }
+}
