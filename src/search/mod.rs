@@ -110,22 +110,24 @@ pub fn run<B: Bits>(
             lines: Vec::new(),
         };
     }
-    let result = std::thread::scope(|scope| {
-        for id in 1..cfg.threads.max(1) {
-            let game = game.clone();
-            let root = root.clone();
-            scope.spawn(move || {
-                let mut w = Worker::new(
-                    game,
-                    shared,
-                    clock,
-                    &cfg.params,
-                    &cfg.weights,
-                    cfg.limits.nodes,
-                );
-                iterate(&mut w, &root, cfg, clock, id, None);
-            });
-        }
+    let (main, helpers) = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..cfg.threads.max(1))
+            .map(|id| {
+                let game = game.clone();
+                let root = root.clone();
+                scope.spawn(move || {
+                    let mut w = Worker::new(
+                        game,
+                        shared,
+                        clock,
+                        &cfg.params,
+                        &cfg.weights,
+                        cfg.limits.nodes,
+                    );
+                    iterate(&mut w, &root, cfg, clock, id, None)
+                })
+            })
+            .collect();
         let mut w = Worker::new(
             game.clone(),
             shared,
@@ -134,14 +136,39 @@ pub fn run<B: Bits>(
             &cfg.weights,
             cfg.limits.nodes,
         );
-        let r = iterate(&mut w, &root, cfg, clock, 0, Some(report));
+        let r = iterate(&mut w, &root, cfg, clock, 0, Some(&mut *report));
         shared.stop.store(true, Ordering::Relaxed);
-        r
+        let done: Vec<SearchResult> = helpers.into_iter().filter_map(|h| h.join().ok()).collect();
+        (r, done)
     });
-    SearchResult {
-        nodes: shared.nodes.load(Ordering::Relaxed),
-        ..result
-    }
+    let nodes = shared.nodes.load(Ordering::Relaxed);
+    // A helper that completed a deeper iteration than the main thread has the better
+    // answer (with one line only: the main thread alone searches several).
+    let deeper = helpers
+        .into_iter()
+        .filter(|h| cfg.multipv <= 1 && h.best.is_some() && h.depth > main.depth)
+        .max_by_key(|h| h.depth);
+    let result = match deeper {
+        Some(h) => {
+            if let Some((_, value, pv)) = h.lines.first() {
+                let time_ms = clock.elapsed_ms();
+                report(Event::Info(Info {
+                    depth: h.depth,
+                    seldepth: h.depth as usize,
+                    multipv: 1,
+                    value: *value,
+                    nodes,
+                    nps: nodes * 1000 / time_ms.max(1),
+                    hashfull: shared.tt.hashfull(),
+                    time_ms,
+                    pv: pv.clone(),
+                }));
+            }
+            h
+        }
+        None => main,
+    };
+    SearchResult { nodes, ..result }
 }
 
 /// Iterative deepening on one worker; the main worker (`id` 0) reports and decides when to

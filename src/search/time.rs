@@ -64,8 +64,10 @@ const DEFAULT_MOVES_TO_GO: u64 = 30;
 impl Clock {
     pub fn new(limits: &Limits, side: Colour, overhead_ms: u64) -> Clock {
         let (soft, hard) = if let Some(mt) = limits.movetime {
+            // A fixed time per move is the time to search: no soft budget to stop early at
+            // (only a forced result ends the search sooner).
             let t = mt.saturating_sub(overhead_ms).max(1);
-            (Some(t), Some(t))
+            (None, Some(t))
         } else if let Some(left) = limits.time[side.index()] {
             let inc = limits.inc[side.index()];
             let usable = left.saturating_sub(overhead_ms).max(1);
@@ -156,5 +158,7 @@ mod tests {
     fn movetime_is_the_budget() {
         let c = Clock::new(&Limits::movetime(500), Colour::Black, 20);
         assert_eq!(c.hard.unwrap().as_millis(), 480);
+        // However settled the best move, the search goes on to the end of the time.
+        assert!(!c.should_not_continue(0.0));
     }
 }
