@@ -194,7 +194,7 @@ fn iterate<B: Bits>(
     let mut lines: Vec<(Move, Value, Vec<Move>)> = Vec::new();
     let mut completed = 0;
     let mut stable = 0;
-    let mut depth = 1 + (id % 2) as i32;
+    let mut depth = helper_depth(id, 1).min(max_depth);
     while depth <= max_depth {
         let mut found: Vec<(Move, Value, Vec<Move>)> = Vec::new();
         for k in 0..multipv {
@@ -245,7 +245,8 @@ fn iterate<B: Bits>(
             if w.stopped {
                 break;
             }
-            depth += 1;
+            // A helper past the depth limit searches the limit again rather than idle.
+            depth = helper_depth(id, depth + 1).min(max_depth.max(depth + 1));
             continue;
         }
         // The main thread decides whether another iteration is worth starting.
@@ -281,6 +282,29 @@ fn iterate<B: Bits>(
         nodes: w.nodes,
         lines,
     }
+}
+
+/// The first depth from `depth` on that thread `id` searches. The main thread (0) searches
+/// every depth; helpers skip some, each in its own pattern (blocks of 1, 2, 3 ... depths,
+/// shifted by the helper's number), so that the threads spread over neighbouring depths
+/// instead of all searching the same one, and the shallower ones find the deeper ones'
+/// results in the table.
+fn helper_depth(id: usize, depth: i32) -> i32 {
+    if id == 0 {
+        return depth;
+    }
+    // Helpers 1..2 use blocks of 1, 3..6 blocks of 2, 7..12 blocks of 3, and so on.
+    let (mut block, mut first) = (1, 1);
+    while id >= first + 2 * block {
+        first += 2 * block;
+        block += 1;
+    }
+    let phase = (id - first) as i32;
+    let mut d = depth;
+    while ((d + phase) / block as i32) % 2 == 1 {
+        d += 1;
+    }
+    d
 }
 
 /// One iteration at `depth` with an aspiration window around the previous value.
