@@ -329,3 +329,35 @@ fn aspirate<B: Bits>(w: &mut Worker<'_, B>, depth: i32, prev: Option<Value>, wid
         delta *= 2;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::helper_depth;
+
+    /// The main thread searches every depth; the first two helpers split the depths between
+    /// them, the next four search pairs of depths in four different phases.
+    #[test]
+    fn helpers_spread_over_neighbouring_depths() {
+        let depths = |id| -> Vec<i32> {
+            let mut d = helper_depth(id, 1);
+            let mut out = Vec::new();
+            while d <= 10 {
+                out.push(d);
+                d = helper_depth(id, d + 1);
+            }
+            out
+        };
+        assert_eq!(depths(0), (1..=10).collect::<Vec<_>>());
+        assert_eq!(depths(1), vec![2, 4, 6, 8, 10]);
+        assert_eq!(depths(2), vec![1, 3, 5, 7, 9]);
+        assert_eq!(depths(3), vec![1, 4, 5, 8, 9]);
+        assert_eq!(depths(4), vec![3, 4, 7, 8]);
+        // Every helper skips some depths, and no depth is skipped by all of them.
+        for id in 1..20 {
+            assert!(depths(id).len() < 10, "helper {id}");
+        }
+        for d in 1..=10 {
+            assert!((1..7).any(|id| depths(id).contains(&d)), "depth {d}");
+        }
+    }
+}
