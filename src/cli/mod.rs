@@ -76,6 +76,9 @@ pub enum Command {
         /// colours swapped) within a file; the results of all files are added up.
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
+        /// Where the opening ends, for the thinking times: the first N plies of each game.
+        #[arg(long, default_value_t = 20)]
+        opening_plies: usize,
     },
     /// Opening books: build one by self-play, probe it, dump it, make match openings from it
     /// (see books/README.md).
@@ -260,7 +263,11 @@ impl MatchArgs {
     }
 }
 
-fn replay_command(files: &[std::path::PathBuf], out: &mut dyn Write) -> Result<(), String> {
+fn replay_command(
+    files: &[std::path::PathBuf],
+    opening_plies: usize,
+    out: &mut dyn Write,
+) -> Result<(), String> {
     use crate::matches::record::{Record, check};
     let mut all = Vec::new();
     for file in files {
@@ -290,12 +297,29 @@ fn replay_command(files: &[std::path::PathBuf], out: &mut dyn Write) -> Result<(
         }
     }
     w(out, format!("{n} games, {bad} wrong"))?;
-    for e in crate::matches::results::tally(&all) {
+    for e in crate::matches::results::tally(&all, opening_plies) {
         w(out, String::new())?;
         let s = crate::matches::summary(&e.a, &e.b, &e.tally, None);
         out.write_all(s.as_bytes()).map_err(|e| e.to_string())?;
         let endings: Vec<String> = e.endings.iter().map(|(k, c)| format!("{c} {k}")).collect();
         w(out, format!("Endings: {}", endings.join(", ")))?;
+        for (name, t) in [&e.a, &e.b].into_iter().zip(&e.times) {
+            if t.opening.1 + t.later.1 == 0 {
+                continue;
+            }
+            let (early, late) = t.per_move();
+            w(
+                out,
+                format!(
+                    "Time of {name}: {early:.0} ms per move in plies 1-{opening_plies} \
+                     ({} moves, {:.1} s), {late:.0} ms after ({} moves, {:.1} s)",
+                    t.opening.1,
+                    t.opening.0 as f64 / 1000.0,
+                    t.later.1,
+                    t.later.0 as f64 / 1000.0
+                ),
+            )?;
+        }
     }
     if bad > 0 {
         Err(format!("{bad} game(s) do not replay"))
@@ -451,7 +475,10 @@ pub fn run(cli: Cli) -> i32 {
         Some(Command::Match(args)) => args
             .config()
             .and_then(|cfg| crate::matches::run_match(&cfg, &mut out).map(|_| ())),
-        Some(Command::Replay { files }) => replay_command(&files, &mut out),
+        Some(Command::Replay {
+            files,
+            opening_plies,
+        }) => replay_command(&files, opening_plies, &mut out),
         Some(Command::Book { command }) => book::run(&command, &mut out),
         Some(Command::Variants) => PRESETS
             .iter()

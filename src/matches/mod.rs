@@ -588,7 +588,12 @@ fn play_game(
             );
             return rec;
         }
-        rec.moves.push(token);
+        let note = match score {
+            Some(Score::Cp(v)) => format!("{v:+} {used}ms"),
+            Some(Score::Mate(m)) => format!("#{m} {used}ms"),
+            None => format!("{used}ms"),
+        };
+        rec.push_noted(token, note);
         if let Some((cp, n)) = cfg.resign {
             // Scores are the mover's own view; both must agree on the same winner.
             let ahead = match score {

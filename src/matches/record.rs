@@ -16,7 +16,10 @@
 //! `Black` names the non-white side in every ruleset (Red in `luductus`). `FEN` is present
 //! when the game started from a position string, `Pieces` for `schadler-2001`. The moves are
 //! tokens from the start (or the FEN), the opening included, followed by the result:
-//! `1-0` (White won), `0-1` (the other side won), `1/2-1/2` or `*`.
+//! `1-0` (White won), `0-1` (the other side won), `1/2-1/2` or `*`. A move an engine chose
+//! is followed by a comment in braces: its score for the mover (`+35` centipawns, `#3` or
+//! `#-2` for a win or loss in so many moves; absent when the engine gave none) and the time
+//! it took, as `{+35 198ms}`.
 
 use std::sync::Arc;
 
@@ -26,6 +29,9 @@ use crate::rules::{Colour, Game, Rules, preset};
 pub struct Record {
     pub tags: Vec<(String, String)>,
     pub moves: Vec<String>,
+    /// The comment after each move, if any (shorter than `moves` when the last ones have
+    /// none).
+    pub notes: Vec<Option<String>>,
     pub result: String,
 }
 
@@ -45,6 +51,20 @@ impl Record {
         }
     }
 
+    /// Adds a move with its comment.
+    pub fn push_noted(&mut self, token: String, note: String) {
+        self.notes.resize(self.moves.len(), None);
+        self.moves.push(token);
+        self.notes.push(Some(note));
+    }
+
+    /// The thinking time in a move's comment, in milliseconds.
+    pub fn time_ms(&self, ply: usize) -> Option<u64> {
+        let note = self.notes.get(ply)?.as_deref()?;
+        note.split_whitespace()
+            .find_map(|w| w.strip_suffix("ms")?.parse().ok())
+    }
+
     /// The record as text (ends with a blank line).
     pub fn to_text(&self) -> String {
         let mut s = String::new();
@@ -53,7 +73,11 @@ impl Record {
         }
         s.push('\n');
         let mut line = String::new();
-        for t in self.moves.iter().chain(std::iter::once(&self.result)) {
+        let words = self.moves.iter().enumerate().flat_map(|(i, m)| {
+            let note = self.notes.get(i).cloned().flatten();
+            std::iter::once(m.clone()).chain(note.map(|n| format!("{{{n}}}")))
+        });
+        for t in words.chain(std::iter::once(self.result.clone())) {
             if !line.is_empty() && line.len() + 1 + t.len() > 79 {
                 s.push_str(&line);
                 s.push('\n');
@@ -62,7 +86,7 @@ impl Record {
             if !line.is_empty() {
                 line.push(' ');
             }
-            line.push_str(t);
+            line.push_str(&t);
         }
         s.push_str(&line);
         s.push_str("\n\n");
@@ -74,6 +98,8 @@ impl Record {
         let mut out = Vec::new();
         let mut cur: Option<Record> = None;
         let mut in_moves = false;
+        // The comment being read, when one spans several words (or lines).
+        let mut note: Option<String> = None;
         for (i, raw) in text.lines().enumerate() {
             let line = raw.trim();
             if line.starts_with('[') {
@@ -101,6 +127,23 @@ impl Record {
                     .ok_or_else(|| format!("line {}: moves before any tag", i + 1))?;
                 in_moves = true;
                 for w in line.split_whitespace() {
+                    if note.is_some() || w.starts_with('{') {
+                        let text = note.get_or_insert_with(String::new);
+                        if !text.is_empty() {
+                            text.push(' ');
+                        }
+                        text.push_str(w.trim_start_matches('{'));
+                        if text.ends_with('}') {
+                            text.pop();
+                            let n = rec.moves.len();
+                            if n == 0 {
+                                return Err(format!("line {}: a comment before any move", i + 1));
+                            }
+                            rec.notes.resize(n, None);
+                            rec.notes[n - 1] = note.take();
+                        }
+                        continue;
+                    }
                     if ["1-0", "0-1", "1/2-1/2", "*"].contains(&w) {
                         rec.result = w.to_string();
                         out.push(cur.take().unwrap_or_default());
@@ -110,6 +153,9 @@ impl Record {
                     rec.moves.push(w.to_string());
                 }
             }
+        }
+        if note.is_some() {
+            return Err("a comment is not closed with }".into());
         }
         if cur.is_some() {
             return Err("the last game has no result token".into());
@@ -127,9 +173,8 @@ pub fn result_token(winner: Option<Colour>) -> &'static str {
     }
 }
 
-/// Replays a record with the rules. Returns a one-line summary, or what is wrong: an illegal
-/// move, a result the rules disagree with, or a game that ended by the rules but goes on.
-pub fn check(rec: &Record) -> Result<String, String> {
+/// The game a record starts from: its ruleset, at the start or at its `FEN`.
+fn start(rec: &Record) -> Result<Game<u128>, String> {
     let variant = rec.tag("Variant").ok_or("no Variant tag")?;
     let pieces: u8 = rec
         .tag("Pieces")
@@ -137,10 +182,28 @@ pub fn check(rec: &Record) -> Result<String, String> {
         .parse()
         .map_err(|_| "bad Pieces tag")?;
     let rules = Arc::new(Rules::<u128>::new(preset(variant, pieces)?)?);
-    let mut game = match rec.tag("FEN") {
-        Some(f) => Game::from_fen(rules, f)?,
-        None => Game::new(rules),
-    };
+    match rec.tag("FEN") {
+        Some(f) => Game::from_fen(rules, f),
+        None => Ok(Game::new(rules)),
+    }
+}
+
+/// Who made each move of a record (not simply alternating: in some rulesets the side that
+/// placed last also moves first).
+pub fn movers(rec: &Record) -> Result<Vec<Colour>, String> {
+    let mut game = start(rec)?;
+    let mut out = Vec::with_capacity(rec.moves.len());
+    for t in &rec.moves {
+        out.push(game.position().side);
+        game.play_token(t)?;
+    }
+    Ok(out)
+}
+
+/// Replays a record with the rules. Returns a one-line summary, or what is wrong: an illegal
+/// move, a result the rules disagree with, or a game that ended by the rules but goes on.
+pub fn check(rec: &Record) -> Result<String, String> {
+    let mut game = start(rec)?;
     game.play_tokens(&rec.moves)?;
     let recorded = rec.result.as_str();
     let termination = rec.tag("Termination").unwrap_or("");
@@ -182,11 +245,14 @@ mod tests {
         r.set("Black", "b");
         r.set("FEN", "7M/8/8/1m6/1M6/2m5/8/8 b - 0 0");
         r.set("Termination", "adjudication: draw");
-        r.moves = vec!["c3b3".into(), "h8h1".into()];
+        r.moves = vec!["c3b3".into()];
+        r.push_noted("h8h1".into(), "+35 198ms".into());
         r.result = "1/2-1/2".into();
         let text = r.to_text() + &r.to_text();
+        assert!(text.contains("c3b3 h8h1 {+35 198ms} 1/2-1/2"), "{text}");
         let back = Record::parse_all(&text).unwrap();
         assert_eq!(back, vec![r.clone(), r.clone()]);
+        assert_eq!((r.time_ms(0), r.time_ms(1)), (None, Some(198)));
         assert!(check(&r).is_ok());
         let mut wrong = r.clone();
         wrong.moves.push("a1a9".into());
@@ -220,5 +286,7 @@ mod tests {
         assert!(Record::parse_all("[Variant \"murray\"]\n\na1a2").is_err());
         assert!(Record::parse_all("a1a2 1-0").is_err());
         assert!(Record::parse_all("[Variant murray]\n\n1-0").is_err());
+        assert!(Record::parse_all("[Variant \"murray\"]\n\na1a2 {+3 1-0").is_err());
+        assert!(Record::parse_all("[Variant \"murray\"]\n\n{+3} a1a2 1-0").is_err());
     }
 }

@@ -6,8 +6,9 @@
 
 use std::collections::HashMap;
 
-use super::record::Record;
+use super::record::{Record, movers};
 use super::stats::Tally;
+use crate::rules::Colour;
 
 /// The combined results of one pair of engines, `a` being the first one met.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -18,6 +19,26 @@ pub struct Encounter {
     pub tally: Tally,
     /// How the games ended, counted by termination (adjudications and forfeits included).
     pub endings: Vec<(String, u32)>,
+    /// The thinking time of `a` and of `b`.
+    pub times: [Times; 2],
+}
+
+/// Thinking time spent by one engine, from the times noted in the records, split at the
+/// opening's end (a number of plies from the start of the game).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Times {
+    /// Milliseconds and moves in the opening.
+    pub opening: (u64, u32),
+    /// Milliseconds and moves after it.
+    pub later: (u64, u32),
+}
+
+impl Times {
+    /// Milliseconds per move in the opening and after it.
+    pub fn per_move(&self) -> (f64, f64) {
+        let avg = |(ms, n): (u64, u32)| ms as f64 / n.max(1) as f64;
+        (avg(self.opening), avg(self.later))
+    }
 }
 
 /// `a`'s points in a game, or `None` if the game has no result.
@@ -56,7 +77,8 @@ fn ending_kind(rec: &Record) -> String {
 
 /// Tallies games by pair of engines. `files` holds the records of each file apart: games
 /// pair up (same opening, colours swapped) only within a file, in the order they appear.
-pub fn tally(files: &[Vec<Record>]) -> Vec<Encounter> {
+/// Thinking times count as the opening's up to ply `opening_plies` of the game.
+pub fn tally(files: &[Vec<Record>], opening_plies: usize) -> Vec<Encounter> {
     let mut encounters: Vec<Encounter> = Vec::new();
     for records in files {
         let mut waiting: HashMap<(usize, String), f64> = HashMap::new();
@@ -86,6 +108,20 @@ pub fn tally(files: &[Vec<Record>]) -> Vec<Encounter> {
                 p if p > 0.75 => e.tally.wins += 1,
                 p if p < 0.25 => e.tally.losses += 1,
                 _ => e.tally.draws += 1,
+            }
+            if let Ok(sides) = movers(rec) {
+                for (ply, side) in sides.into_iter().enumerate() {
+                    let Some(ms) = rec.time_ms(ply) else { continue };
+                    let name = if side == Colour::White { white } else { black };
+                    let t = &mut e.times[usize::from(name != e.a)];
+                    let part = if ply < opening_plies {
+                        &mut t.opening
+                    } else {
+                        &mut t.later
+                    };
+                    part.0 += ms;
+                    part.1 += 1;
+                }
             }
             let kind = ending_kind(rec);
             match e.endings.iter_mut().find(|(k, _)| *k == kind) {
@@ -144,7 +180,7 @@ mod tests {
             game("x", "y", "o1", "0-1", "white has no legal move"),
             game("y", "x", "o1", "0-1", "white has no legal move"),
         ];
-        let e = tally(&[first, second]);
+        let e = tally(&[first, second], 20);
         assert_eq!(e.len(), 1);
         let e = &e[0];
         assert_eq!((e.a.as_str(), e.b.as_str()), ("x", "y"));
@@ -156,5 +192,23 @@ mod tests {
             e.endings
                 .contains(&("white has no legal move".to_string(), 2))
         );
+    }
+
+    /// Times split at the opening's end, each move to the engine that made it.
+    #[test]
+    fn thinking_time_goes_to_the_mover_and_splits_at_the_opening() {
+        let mut r = game("x", "y", "o1", "1/2-1/2", "adjudication: draw by length");
+        r.set("Variant", "murray");
+        // Murray: Black moves first.
+        r.moves = vec!["a1a3".into()];
+        r.push_noted("a8a6".into(), "+5 100ms".into());
+        r.push_noted("b1b3".into(), "-7 40ms".into());
+        r.push_noted("b8b6".into(), "#3 300ms".into());
+        let e = &tally(&[vec![r]], 2)[0];
+        // x is White (second to move), y is Black.
+        assert_eq!(e.times[0].opening, (100, 1));
+        assert_eq!(e.times[0].later, (300, 1));
+        assert_eq!(e.times[1].opening, (0, 0));
+        assert_eq!(e.times[1].later, (40, 1));
     }
 }
