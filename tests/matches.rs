@@ -345,3 +345,41 @@ fn both_colours_are_played_from_each_opening() {
         assert_eq!(pair[0].moves[..6], pair[1].moves[..6]);
     }
 }
+
+#[test]
+fn a_game_both_engines_call_level_is_adjudicated_a_draw() {
+    let dir = temp_dir("drawscore");
+    let rec = dir.join("games.rec");
+    let eng = format!("cmd={ENGINE}");
+    // Any score short of a forced result is "level" within 100000 cp: every game stops as
+    // soon as each engine has made two moves and the game is 12 plies long.
+    let out = run_match(&[
+        "--variant",
+        "murray",
+        "--engine",
+        &eng,
+        "name=a",
+        "--engine",
+        &eng,
+        "name=b",
+        "--each",
+        "depth=1",
+        "--games",
+        "2",
+        "--draw-score",
+        "cp=100000",
+        "moves=2",
+        "after=12",
+        "--records",
+        rec.to_str().unwrap(),
+    ]);
+    assert_eq!(score(&out), (0, 0, 2), "{out}");
+    for g in records(&rec) {
+        check(&g).unwrap();
+        assert_eq!(
+            g.tag("Termination"),
+            Some("adjudication: both engines agree the game is drawn")
+        );
+        assert_eq!(g.moves.len(), 12, "{}", g.to_text());
+    }
+}

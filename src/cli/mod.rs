@@ -148,6 +148,10 @@ pub struct MatchArgs {
     /// Adjudicate a win when both engines agree: cp=SCORE moves=N.
     #[arg(long, num_args = 1..)]
     pub resign: Vec<String>,
+    /// Adjudicate a draw when both engines agree: cp=SCORE moves=N after=PLIES (each engine's
+    /// score within SCORE of zero for N moves running, the game at least PLIES long).
+    #[arg(long, num_args = 1..)]
+    pub draw_score: Vec<String>,
     /// Stop when decided: elo0=E0 elo1=E1 alpha=A beta=B (pentanomial model).
     #[arg(long, num_args = 1..)]
     pub sprt: Vec<String>,
@@ -220,6 +224,23 @@ impl MatchArgs {
             }
             resign = Some((cp, moves));
         }
+        let mut draw_score = None;
+        if !self.draw_score.is_empty() {
+            let mut d = crate::matches::DrawScore {
+                cp: 10,
+                moves: 8,
+                after: 0,
+            };
+            for (k, v) in key_values(&self.draw_score, "draw-score")? {
+                match k.as_str() {
+                    "cp" => d.cp = number("draw-score cp", &v)?,
+                    "moves" => d.moves = number("draw-score moves", &v)?,
+                    "after" => d.after = number("draw-score after", &v)?,
+                    _ => return Err(format!("draw-score: unknown setting '{k}'")),
+                }
+            }
+            draw_score = Some(d);
+        }
         let mut sprt = None;
         if !self.sprt.is_empty() {
             let mut s = Sprt {
@@ -255,6 +276,7 @@ impl MatchArgs {
             openings,
             draw_plies: self.draw_plies,
             resign,
+            draw_score,
             sprt,
             records: self.records.clone(),
             margin_ms: self.margin,

@@ -33,6 +33,14 @@ pub enum Openings {
     File(PathBuf),
 }
 
+/// The draw adjudication by score (cutechess-cli's `-draw`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawScore {
+    pub cp: i32,
+    pub moves: u32,
+    pub after: u32,
+}
+
 /// Everything a match needs.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
@@ -51,6 +59,9 @@ pub struct MatchConfig {
     /// Adjudicate a win when both engines agree for `moves` moves each that one side is
     /// ahead by at least `cp` (or has a mate).
     pub resign: Option<(i32, u32)>,
+    /// Adjudicate a draw when both engines agree, for `moves` moves each, that the score is
+    /// within `cp` of zero, once the game is `after` plies long.
+    pub draw_score: Option<DrawScore>,
     pub sprt: Option<Sprt>,
     pub records: Option<PathBuf>,
     /// Clock slack before a time forfeit, ms.
@@ -474,6 +485,7 @@ fn play_game(
     }
     let mut moves_made = [0u32; 2];
     let mut agree = [0u32; 2];
+    let mut level = 0u32;
     let base = match &opening.fen {
         Some(f) => format!("position fen {f}"),
         None => "position startpos".to_string(),
@@ -594,6 +606,20 @@ fn play_game(
             None => format!("{used}ms"),
         };
         rec.push_noted(token, note);
+        if let Some(d) = cfg.draw_score {
+            level = match score {
+                Some(Score::Cp(v)) if v.abs() <= d.cp => level + 1,
+                _ => 0,
+            };
+            if level >= 2 * d.moves && rec.moves.len() as u32 >= d.after {
+                finish(
+                    &mut rec,
+                    None,
+                    "adjudication: both engines agree the game is drawn".into(),
+                );
+                return rec;
+            }
+        }
         if let Some((cp, n)) = cfg.resign {
             // Scores are the mover's own view; both must agree on the same winner.
             let ahead = match score {
