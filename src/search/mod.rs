@@ -245,7 +245,8 @@ fn iterate<B: Bits>(
             if w.stopped {
                 break;
             }
-            // A helper past the depth limit searches the limit again rather than idle.
+            // A helper whose pattern skips past the depth limit searches the limit itself
+            // rather than idle.
             depth = helper_depth(id, depth + 1).min(max_depth.max(depth + 1));
             continue;
         }
