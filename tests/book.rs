@@ -560,3 +560,61 @@ fn book_openings_make_a_suite_the_match_runner_plays() {
     assert!(ok, "{out}\n{err}");
     assert!(out.contains("Score of a vs b"), "{out}");
 }
+
+/// Every book in `books/` loads (checksum, format), is filed under its own name, and has
+/// legal moves for its start position; every opening of `books/openings/` is legal.
+#[test]
+fn the_shipped_books_and_openings_are_sound() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("books");
+    let mut books = 0;
+    for entry in std::fs::read_dir(&root).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "book") {
+            continue;
+        }
+        books += 1;
+        let book = Book::load(&path, None).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let stem = path.file_stem().unwrap().to_str().unwrap();
+        assert_eq!(book.name(), stem, "{}", path.display());
+        let r = Arc::new(
+            Rules::<u128>::new(preset(&book.variant, book.pieces.max(16)).unwrap()).unwrap(),
+        );
+        book.check_rules(&r).unwrap();
+        let start = Game::new(r.clone());
+        let moves = book.probe(&start);
+        let legal: Vec<String> = start
+            .legal_moves()
+            .iter()
+            .map(|m| m.token(&r.geo))
+            .collect();
+        assert!(!moves.is_empty(), "{stem}: nothing for the start position");
+        assert!(moves.iter().all(|m| legal.contains(&m.token)), "{stem}");
+    }
+    assert!(books >= 5, "the shipped books: {books}");
+
+    let mut files = 0;
+    for entry in std::fs::read_dir(root.join("openings")).unwrap() {
+        let path = entry.unwrap().path();
+        let stem = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let (variant, pieces) = match stem.strip_prefix("schadler-2001-") {
+            Some(n) => ("schadler-2001".to_string(), n.parse().unwrap()),
+            None => (stem.clone(), 16),
+        };
+        let r = Arc::new(Rules::<u128>::new(preset(&variant, pieces).unwrap()).unwrap());
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .collect();
+        assert!(lines.len() >= 20, "{stem}: {} openings", lines.len());
+        for line in lines {
+            let tokens: Vec<String> = line.split_whitespace().map(String::from).collect();
+            let mut game = Game::new(r.clone());
+            game.play_tokens(&tokens)
+                .unwrap_or_else(|e| panic!("{stem}: {line}: {e}"));
+            assert!(game.outcome().is_none(), "{stem}: {line}");
+        }
+        files += 1;
+    }
+    assert!(files >= 5, "the opening suites: {files}");
+}
