@@ -231,11 +231,7 @@ pub fn run_match(
         for f in rx {
             done += 1;
             let t = &mut tallies[f.encounter];
-            match f.points {
-                p if p > 0.75 => t.wins += 1,
-                p if p < 0.25 => t.losses += 1,
-                _ => t.draws += 1,
-            }
+            t.add_game(f.points);
             if let Some(other) = half_pairs.remove(&(f.encounter, f.pair)) {
                 t.add_pair(other + f.points);
             } else {

@@ -104,11 +104,7 @@ pub fn tally(files: &[Vec<Record>], opening_plies: usize) -> Vec<Encounter> {
             let Some(points) = points_of(rec, &e.a) else {
                 continue;
             };
-            match points {
-                p if p > 0.75 => e.tally.wins += 1,
-                p if p < 0.25 => e.tally.losses += 1,
-                _ => e.tally.draws += 1,
-            }
+            e.tally.add_game(points);
             if let Ok(sides) = movers(rec) {
                 for (ply, side) in sides.into_iter().enumerate() {
                     let Some(ms) = rec.time_ms(ply) else { continue };

@@ -25,6 +25,15 @@ impl Tally {
         (self.wins as f64 + 0.5 * self.draws as f64) / n as f64
     }
 
+    /// Adds one game, given the first engine's points in it (1, 0.5 or 0).
+    pub fn add_game(&mut self, points: f64) {
+        match points {
+            p if p > 0.75 => self.wins += 1,
+            p if p < 0.25 => self.losses += 1,
+            _ => self.draws += 1,
+        }
+    }
+
     /// Adds one finished pair, given the first engine's points in it (0.0 to 2.0).
     pub fn add_pair(&mut self, points: f64) {
         let i = (points * 2.0).round().clamp(0.0, 4.0) as usize;
