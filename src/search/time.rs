@@ -61,6 +61,12 @@ pub struct Clock {
 /// Plies' worth of moves assumed left when the GUI does not say.
 const DEFAULT_MOVES_TO_GO: u64 = 30;
 
+/// The most of the usable clock one move may take, as a fraction `1 / HARD_SHARE`. It binds
+/// when the clock is low and the engine lives on its increment: the clock then settles where
+/// a third of it pays for the move, so about two increments stay on it as a cushion (with
+/// three quarters, the cushion left after a move was half an increment, 50 ms at 10 s + 0.1 s).
+const HARD_SHARE: u64 = 3;
+
 impl Clock {
     pub fn new(limits: &Limits, side: Colour, overhead_ms: u64) -> Clock {
         let (soft, hard) = if let Some(mt) = limits.movetime {
@@ -75,8 +81,8 @@ impl Clock {
                 .movestogo
                 .map(|m| m.max(1) as u64)
                 .unwrap_or(DEFAULT_MOVES_TO_GO);
-            let soft = (usable / mtg + inc * 3 / 4).min(usable / 2).max(1);
-            let hard = (soft * 4).min(usable * 3 / 4).max(soft);
+            let soft = (usable / mtg + inc * 3 / 4).min(usable / 4).max(1);
+            let hard = (soft * 4).min(usable / HARD_SHARE).max(soft);
             (Some(soft), Some(hard))
         } else {
             (None, None)
@@ -152,6 +158,31 @@ mod tests {
         };
         let c = Clock::new(&short, Colour::White, 50);
         assert!(c.hard.unwrap().as_millis() <= 1);
+    }
+
+    /// Plays a game of 10 s + 0.1 s in which every move takes its whole hard budget and 10 ms
+    /// more on the way back to the GUI: the worst the engine can do. Once the base is spent,
+    /// the clock must keep more than an increment in hand after every move.
+    #[test]
+    fn living_on_the_increment_keeps_a_cushion() {
+        let (inc, overhead, latency) = (100, 30, 10);
+        let mut left: i64 = 10_000;
+        let mut lowest = i64::MAX;
+        for mv in 0..400 {
+            let l = Limits {
+                time: [Some(left as u64), Some(left as u64)],
+                inc: [inc, inc],
+                ..Limits::default()
+            };
+            let hard = Clock::new(&l, Colour::White, overhead).hard.unwrap();
+            left -= hard.as_millis() as i64 + latency;
+            assert!(left > 0, "move {mv}: flagged");
+            if mv >= 100 {
+                lowest = lowest.min(left);
+            }
+            left += inc as i64;
+        }
+        assert!(lowest > inc as i64, "cushion {lowest} ms");
     }
 
     #[test]
