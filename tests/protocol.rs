@@ -211,6 +211,27 @@ fn multipv_and_searchmoves() {
     assert!(["a1a3", "h1h3"].contains(&best), "{best}");
 }
 
+/// MultiPV is the alpha-beta search's: with it, the lines show which search placed a piece.
+#[test]
+fn placement_search_auto_places_with_alpha_beta_in_schadler_and_mcts_in_luductus() {
+    let placing_lines = |variant: &str, choice: &str| -> usize {
+        let mut e = Engine::start();
+        e.send(&format!("setoption name UCI_Variant value {variant}"));
+        e.send("setoption name OwnBook value false");
+        e.send(&format!("setoption name PlacementSearch value {choice}"));
+        e.send("setoption name MultiPV value 2");
+        let lines = e.ask("go depth 2", |l| l.starts_with("bestmove"));
+        lines
+            .iter()
+            .filter(|l| l.starts_with("info depth") && field(l, "multipv") == Some("2"))
+            .count()
+    };
+    assert!(placing_lines("schadler-2001", "auto") > 0, "alpha-beta");
+    assert_eq!(placing_lines("schadler-2001", "mcts"), 0, "MCTS");
+    assert_eq!(placing_lines("luductus", "auto"), 0, "MCTS");
+    assert!(placing_lines("luductus", "alphabeta") > 0, "alpha-beta");
+}
+
 #[test]
 fn stop_ends_go_infinite_with_one_bestmove_and_isready_answers_during_search() {
     let mut e = Engine::start();

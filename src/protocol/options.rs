@@ -50,7 +50,7 @@ pub fn declarations() -> Vec<String> {
             "option name QSearchLimit type spin default {} min 0 max 64",
             p.qsearch_limit
         ),
-        "option name PlacementSearch type combo default mcts var mcts var alphabeta".into(),
+        "option name PlacementSearch type combo default auto var auto var mcts var alphabeta".into(),
         format!(
             "option name MCTSExploration type spin default {} min 1 max 1000",
             (m.exploration * 100.0).round()
@@ -126,11 +126,9 @@ pub fn set(s: &mut Session, name: &str, value: &str) -> Result<(), String> {
         "futilitymargin" => opts.params.futility_margin = spin(name, value, 0, 1000)? as i32,
         "qsearchlimit" => opts.params.qsearch_limit = spin(name, value, 0, 64)? as i32,
         "placementsearch" => {
-            opts.placement_search = match value.trim() {
-                "mcts" => PlacementSearch::Mcts,
-                "alphabeta" => PlacementSearch::AlphaBeta,
-                other => return Err(format!("option {name}: '{other}' is not mcts or alphabeta")),
-            }
+            opts.placement_search = value
+                .parse::<PlacementSearch>()
+                .map_err(|e| format!("option {name}: {e}"))?
         }
         "mctsexploration" => opts.mcts.exploration = spin(name, value, 1, 1000)? as f64 / 100.0,
         "mctsevalscale" => opts.mcts.eval_scale = spin(name, value, 10, 2000)? as f64,
