@@ -55,6 +55,8 @@ pub struct BuildConfig {
     /// Games played at the same time.
     pub threads: usize,
     pub seed: u64,
+    /// The search that plays placements (the engine's `PlacementSearch`).
+    pub placement_search: PlacementSearch,
 }
 
 impl Default for BuildConfig {
@@ -67,6 +69,7 @@ impl Default for BuildConfig {
             max_plies: 200,
             threads: 1,
             seed: 1,
+            placement_search: PlacementSearch::Auto,
         }
     }
 }
@@ -147,10 +150,11 @@ fn nodes(n: u64) -> Limits {
 }
 
 /// The engine a build game uses: one thread, no clock overhead.
-fn build_engine() -> Engine {
+fn build_engine(cfg: &BuildConfig) -> Engine {
     let mut e = Engine::new();
     e.options.threads = 1;
     e.options.move_overhead_ms = 0;
+    e.options.placement_search = cfg.placement_search;
     e
 }
 
@@ -180,11 +184,12 @@ fn book_move<B: Bits>(
                 .copied()
                 .collect()
         };
+        let chosen = engine.options.placement_search;
         if !only.is_empty() && pos.placing() {
             engine.options.placement_search = PlacementSearch::AlphaBeta;
         }
         let r = search(engine, game, nodes(cfg.nodes), only.clone());
-        engine.options.placement_search = PlacementSearch::Mcts;
+        engine.options.placement_search = chosen;
         let fallback = only
             .first()
             .or(legal.first())
@@ -235,7 +240,7 @@ fn adjudicate<B: Bits>(engine: &mut Engine, game: &Game<B>, budget: u64) -> Opti
 /// Plays game number `index` of the book's history against a snapshot of the book.
 fn play_game<B: Bits>(book: &Book, rules: &Arc<Rules<B>>, cfg: &BuildConfig, index: u64) -> Played {
     let mut rng = Rng::new(mix(cfg.seed) ^ mix(index.wrapping_add(0x5EED)));
-    let mut engine = build_engine();
+    let mut engine = build_engine(cfg);
     let mut game = Game::new(rules.clone());
     let mut steps = Vec::new();
     let winner = loop {

@@ -13,6 +13,7 @@ use crate::book::build::{self, BuildConfig, Progress, Stop};
 use crate::book::choose::{self, DEFAULT_VARIETY, MAX_VARIETY};
 use crate::book::openings::{self, OpeningsConfig};
 use crate::book::{Book, key, locate, text};
+use crate::engine::PlacementSearch;
 use crate::rules::{DEFAULT_PRESET, Rules, preset};
 
 #[derive(Subcommand, Debug)]
@@ -68,6 +69,10 @@ pub struct BuildArgs {
     pub threads: usize,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// The search that plays placements: auto (the engine's choice for the ruleset), mcts or
+    /// alphabeta.
+    #[arg(long, default_value = "auto")]
+    pub placement_search: PlacementSearch,
 }
 
 #[derive(Args, Debug)]
@@ -169,6 +174,7 @@ fn build_command(a: &BuildArgs, out: &mut dyn Write) -> Result<(), String> {
         max_plies: a.max_plies,
         threads: a.threads,
         seed: a.seed,
+        placement_search: a.placement_search,
     };
     let terminal = std::io::stderr().is_terminal();
     let mut last_save = std::time::Instant::now();
