@@ -81,6 +81,7 @@ impl Clock {
                 .movestogo
                 .map(|m| m.max(1) as u64)
                 .unwrap_or(DEFAULT_MOVES_TO_GO);
+            // The soft budget stays under the hard cap, which `max(soft)` would otherwise lift.
             let soft = (usable / mtg + inc * 3 / 4).min(usable / 4).max(1);
             let hard = (soft * 4).min(usable / HARD_SHARE).max(soft);
             (Some(soft), Some(hard))
