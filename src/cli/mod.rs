@@ -79,6 +79,12 @@ pub enum Command {
         /// Where the opening ends, for the thinking times: the first N plies of each game.
         #[arg(long, default_value_t = 20)]
         opening_plies: usize,
+        /// Average the engines' scores (from the records' notes) over these plies, e.g.
+        /// `33-64`: what the first engine of each pair was thought to stand, game by game and
+        /// pair by pair. Between two engines that differ only before those plies, the
+        /// paired mean tells which one played that part better with far fewer games.
+        #[arg(long, value_parser = parse_ply_range)]
+        score_plies: Option<(usize, usize)>,
     },
     /// Opening books: build one by self-play, probe it, dump it, make match openings from it
     /// (see books/README.md).
@@ -285,11 +291,26 @@ impl MatchArgs {
     }
 }
 
+/// `A-B`: plies A to B, counted from 1, both included.
+fn parse_ply_range(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("'{text}' is not a range of plies like 33-64");
+    let (a, b) = text.split_once('-').ok_or_else(bad)?;
+    let (a, b): (usize, usize) = (
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    );
+    if a == 0 || b < a {
+        return Err(bad());
+    }
+    Ok((a, b))
+}
+
 fn replay_command(
     files: &[std::path::PathBuf],
-    opening_plies: usize,
+    windows: &crate::matches::results::Windows,
     out: &mut dyn Write,
 ) -> Result<(), String> {
+    let opening_plies = windows.opening_plies;
     use crate::matches::record::{Record, check};
     let mut all = Vec::new();
     for file in files {
@@ -319,7 +340,7 @@ fn replay_command(
         }
     }
     w(out, format!("{n} games, {bad} wrong"))?;
-    for e in crate::matches::results::tally(&all, opening_plies) {
+    for e in crate::matches::results::tally(&all, windows) {
         w(out, String::new())?;
         let s = crate::matches::summary(&e.a, &e.b, &e.tally, None);
         out.write_all(s.as_bytes()).map_err(|e| e.to_string())?;
@@ -341,6 +362,25 @@ fn replay_command(
                     t.later.0 as f64 / 1000.0
                 ),
             )?;
+        }
+        if let Some((from, to)) = windows.score_plies {
+            let games = &e.scores.games;
+            let mean = games.iter().sum::<f64>() / games.len().max(1) as f64;
+            let mut line = format!(
+                "Score of {} in plies {from}-{to}: {mean:+.1} cp per game ({} games)",
+                e.a,
+                games.len()
+            );
+            if let Some((m, se)) = e.scores.paired_mean() {
+                let behind = games.iter().filter(|&&x| x < 0.0).count();
+                let ahead = games.iter().filter(|&&x| x > 0.0).count();
+                line += &format!(
+                    "; over {} pairs {m:+.1} +/- {:.1} (95%); ahead in {ahead} games, behind in {behind}",
+                    e.scores.pairs.len(),
+                    1.96 * se
+                );
+            }
+            w(out, line)?;
         }
     }
     if bad > 0 {
@@ -500,7 +540,15 @@ pub fn run(cli: Cli) -> i32 {
         Some(Command::Replay {
             files,
             opening_plies,
-        }) => replay_command(&files, opening_plies, &mut out),
+            score_plies,
+        }) => replay_command(
+            &files,
+            &crate::matches::results::Windows {
+                opening_plies,
+                score_plies,
+            },
+            &mut out,
+        ),
         Some(Command::Book { command }) => book::run(&command, &mut out),
         Some(Command::Variants) => PRESETS
             .iter()

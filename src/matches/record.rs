@@ -65,6 +65,13 @@ impl Record {
             .find_map(|w| w.strip_suffix("ms")?.parse().ok())
     }
 
+    /// The score in a move's comment (centipawns, the mover's view); `None` for none or a
+    /// mate score.
+    pub fn score_cp(&self, ply: usize) -> Option<i32> {
+        let note = self.notes.get(ply)?.as_deref()?;
+        note.split_whitespace().next()?.parse().ok()
+    }
+
     /// The record as text (ends with a blank line).
     pub fn to_text(&self) -> String {
         let mut s = String::new();

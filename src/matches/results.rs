@@ -21,6 +21,41 @@ pub struct Encounter {
     pub endings: Vec<(String, u32)>,
     /// The thinking time of `a` and of `b`.
     pub times: [Times; 2],
+    /// `a`'s evaluation over the window of plies asked for.
+    pub scores: Scores,
+}
+
+/// What both engines thought of `a`'s position over a window of plies: per game the mean of
+/// the scores noted there (each turned to `a`'s side), and per pair of games (same opening,
+/// colours swapped) the mean of the two. Between engines that differ only before the window
+/// (say in how they place their pieces), this measures what that difference is worth with far
+/// less noise than the results.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Scores {
+    pub games: Vec<f64>,
+    pub pairs: Vec<f64>,
+}
+
+impl Scores {
+    /// Mean over the pairs and its standard error, if there are two pairs or more.
+    pub fn paired_mean(&self) -> Option<(f64, f64)> {
+        let n = self.pairs.len();
+        if n < 2 {
+            return None;
+        }
+        let mean = self.pairs.iter().sum::<f64>() / n as f64;
+        let var = self.pairs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+        Some((mean, (var / n as f64).sqrt()))
+    }
+}
+
+/// What `tally` adds up besides the results.
+#[derive(Clone, Debug, Default)]
+pub struct Windows {
+    /// Thinking times count as the opening's up to this ply of the game.
+    pub opening_plies: usize,
+    /// The plies (1-based, inclusive) whose scores `Encounter::scores` averages.
+    pub score_plies: Option<(usize, usize)>,
 }
 
 /// Thinking time spent by one engine, from the times noted in the records, split at the
@@ -77,11 +112,11 @@ fn ending_kind(rec: &Record) -> String {
 
 /// Tallies games by pair of engines. `files` holds the records of each file apart: games
 /// pair up (same opening, colours swapped) only within a file, in the order they appear.
-/// Thinking times count as the opening's up to ply `opening_plies` of the game.
-pub fn tally(files: &[Vec<Record>], opening_plies: usize) -> Vec<Encounter> {
+/// `windows` says where the opening ends (for the times) and which plies' scores to average.
+pub fn tally(files: &[Vec<Record>], windows: &Windows) -> Vec<Encounter> {
     let mut encounters: Vec<Encounter> = Vec::new();
     for records in files {
-        let mut waiting: HashMap<(usize, String), f64> = HashMap::new();
+        let mut waiting: HashMap<(usize, String), (f64, Option<f64>)> = HashMap::new();
         for rec in records {
             let (Some(white), Some(black)) = (rec.tag("White"), rec.tag("Black")) else {
                 continue;
@@ -105,12 +140,19 @@ pub fn tally(files: &[Vec<Record>], opening_plies: usize) -> Vec<Encounter> {
                 continue;
             };
             e.tally.add_game(points);
+            let mut window = (0.0, 0);
             if let Ok(sides) = movers(rec) {
                 for (ply, side) in sides.into_iter().enumerate() {
-                    let Some(ms) = rec.time_ms(ply) else { continue };
                     let name = if side == Colour::White { white } else { black };
+                    if let (Some((from, to)), Some(cp)) = (windows.score_plies, rec.score_cp(ply))
+                        && (from..=to).contains(&(ply + 1))
+                    {
+                        window.0 += if name == e.a { cp } else { -cp } as f64;
+                        window.1 += 1;
+                    }
+                    let Some(ms) = rec.time_ms(ply) else { continue };
                     let t = &mut e.times[usize::from(name != e.a)];
-                    let part = if ply < opening_plies {
+                    let part = if ply < windows.opening_plies {
                         &mut t.opening
                     } else {
                         &mut t.later
@@ -129,10 +171,17 @@ pub fn tally(files: &[Vec<Record>], opening_plies: usize) -> Vec<Encounter> {
                 rec.tag("Opening").unwrap_or(""),
                 rec.tag("FEN").unwrap_or("")
             );
+            let score = (window.1 > 0).then(|| window.0 / window.1 as f64);
+            e.scores.games.extend(score);
             match waiting.remove(&(index, opening.clone())) {
-                Some(other) => e.tally.add_pair(other + points),
+                Some((other, other_score)) => {
+                    e.tally.add_pair(other + points);
+                    if let (Some(x), Some(y)) = (other_score, score) {
+                        e.scores.pairs.push((x + y) / 2.0);
+                    }
+                }
                 None => {
-                    waiting.insert((index, opening), points);
+                    waiting.insert((index, opening), (points, score));
                 }
             }
         }
@@ -176,7 +225,13 @@ mod tests {
             game("x", "y", "o1", "0-1", "white has no legal move"),
             game("y", "x", "o1", "0-1", "white has no legal move"),
         ];
-        let e = tally(&[first, second], 20);
+        let e = tally(
+            &[first, second],
+            &Windows {
+                opening_plies: 20,
+                score_plies: None,
+            },
+        );
         assert_eq!(e.len(), 1);
         let e = &e[0];
         assert_eq!((e.a.as_str(), e.b.as_str()), ("x", "y"));
@@ -200,11 +255,54 @@ mod tests {
         r.push_noted("a8a6".into(), "+5 100ms".into());
         r.push_noted("b1b3".into(), "-7 40ms".into());
         r.push_noted("b8b6".into(), "#3 300ms".into());
-        let e = &tally(&[vec![r]], 2)[0];
+        let e = &tally(
+            &[vec![r]],
+            &Windows {
+                opening_plies: 2,
+                score_plies: None,
+            },
+        )[0];
         // x is White (second to move), y is Black.
         assert_eq!(e.times[0].opening, (100, 1));
         assert_eq!(e.times[0].later, (300, 1));
         assert_eq!(e.times[1].opening, (0, 0));
         assert_eq!(e.times[1].later, (40, 1));
+    }
+
+    /// Scores turn to the first engine's side by who moved, mate scores are left out, and
+    /// a pair's value is the mean of its two games.
+    #[test]
+    fn scores_over_a_window_of_plies_turn_to_the_first_engine_and_pair_up() {
+        // Murray: Black moves first, so in a game with x as White, y makes plies 1 and 3.
+        let mut first = game("x", "y", "o1", "1/2-1/2", "adjudication: draw by length");
+        first.set("Variant", "murray");
+        first.push_noted("a1a3".into(), "+40 10ms".into()); // y: x is 40 behind
+        first.push_noted("a8a6".into(), "+10 10ms".into()); // x: 10 ahead
+        first.push_noted("b1b3".into(), "#2 10ms".into()); // a mate score: left out
+        first.push_noted("b8b6".into(), "-90 10ms".into()); // ply 4: outside the window
+        let mut second = game("y", "x", "o1", "1/2-1/2", "adjudication: draw by length");
+        second.set("Variant", "murray");
+        second.push_noted("a1a3".into(), "+20 10ms".into()); // x: 20 ahead
+        second.push_noted("a8a6".into(), "-30 10ms".into()); // y: x is 30 ahead
+        let windows = Windows {
+            opening_plies: 0,
+            score_plies: Some((1, 3)),
+        };
+        let e = &tally(&[vec![first, second]], &windows)[0];
+        assert_eq!(e.scores.games, vec![-15.0, 25.0]);
+        assert_eq!(e.scores.pairs, vec![5.0]);
+        assert_eq!(e.scores.paired_mean(), None);
+    }
+
+    #[test]
+    fn the_paired_mean_has_its_standard_error() {
+        let s = Scores {
+            games: vec![],
+            pairs: vec![1.0, 3.0, 5.0, 7.0],
+        };
+        let (mean, se) = s.paired_mean().unwrap();
+        assert_eq!(mean, 4.0);
+        // Sample variance 20/3, over 4 pairs.
+        assert!((se - (20.0f64 / 3.0 / 4.0).sqrt()).abs() < 1e-12);
     }
 }
