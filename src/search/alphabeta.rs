@@ -8,11 +8,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use crate::board::{Bits, Square};
 use crate::rules::{Game, LeaderCapture, Move, MoveKind};
 
+use super::busy::{Busy, move_hash};
 use super::eval::evaluate;
 use super::params::{Params, Weights};
 use super::score::{self, INFINITE, MATE, Value};
 use super::time::Clock;
-use super::tt::{Bound, PackedMove, Table};
+use super::tt::{Bound, PackedMove, Table, pack_move};
 
 /// Deepest ply a search reaches (quiescence included).
 pub const MAX_PLY: usize = 128;
@@ -23,6 +24,8 @@ pub struct Shared {
     /// Raised to end the search; shared with whoever may stop it from outside.
     pub stop: Arc<AtomicBool>,
     pub nodes: AtomicU64,
+    /// The moves the threads are inside of, for deferring (several threads only).
+    pub busy: Busy,
 }
 
 impl Shared {
@@ -36,6 +39,7 @@ impl Shared {
             tt: Table::new(hash_mb),
             stop,
             nodes: AtomicU64::new(0),
+            busy: Busy::default(),
         }
     }
 }
@@ -44,6 +48,18 @@ impl Shared {
 const TT_MOVE: i32 = 1 << 30;
 const TACTICAL: i32 = 1 << 24;
 const KILLER: i32 = 1 << 22;
+
+/// The least depth at which a thread defers a move another thread is searching: below it the
+/// subtrees are too small for the bookkeeping to pay.
+const DEFER_DEPTH: i32 = 3;
+
+/// The running result of one node's move loop.
+struct NodeBest {
+    value: Value,
+    mv: Option<Move>,
+    alpha: Value,
+    beta: Value,
+}
 
 /// One search thread's state.
 pub struct Worker<'a, B: Bits> {
@@ -65,7 +81,18 @@ pub struct Worker<'a, B: Bits> {
     pub pv: Vec<Vec<Move>>,
     /// At the root, only these moves are searched (when not empty).
     pub root_moves: Vec<Move>,
+    /// The value of the root's best move so far in the current iteration, once a move has
+    /// beaten the window (its line is `pv[0]`).
+    pub root_value: Option<Value>,
+    /// The root move searched first: the last iteration's best (another thread may have
+    /// stored a different move for the root in the table).
+    pub root_first: Option<Move>,
     quiet_keyed: bool,
+    /// Defer moves other threads are searching (set when the search has several threads).
+    pub defer: bool,
+    /// Per ply, the moves put off because another thread was searching them: (move, its
+    /// place in the ordering, quiet).
+    deferred: Vec<Vec<(Move, usize, bool)>>,
 }
 
 impl<'a, B: Bits> Worker<'a, B> {
@@ -95,7 +122,11 @@ impl<'a, B: Bits> Worker<'a, B> {
             order: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
             root_moves: Vec::new(),
+            root_value: None,
+            root_first: None,
             quiet_keyed,
+            defer: false,
+            deferred: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
         }
     }
 
@@ -129,6 +160,11 @@ impl<'a, B: Bits> Worker<'a, B> {
             }
         }
         self.stopped
+    }
+
+    /// Ends the search on every thread.
+    pub fn shared_stop(&self) {
+        self.shared.stop.store(true, Ordering::Relaxed);
     }
 
     /// Nodes searched by all threads so far.
@@ -197,8 +233,11 @@ impl<'a, B: Bits> Worker<'a, B> {
         out.clear();
         let killers = self.killers[ply];
         let squares = self.tactical_squares();
+        let first = if ply == 0 { self.root_first } else { None };
         for m in moves {
-            let s = if tt.is_some_and(|t| t.matches(m)) {
+            let s = if first == Some(*m) {
+                TT_MOVE + 1
+            } else if tt.is_some_and(|t| t.matches(m)) {
                 TT_MOVE
             } else {
                 let t = Self::tactical_weight(m, squares);
@@ -248,6 +287,9 @@ impl<'a, B: Bits> Worker<'a, B> {
             return self.qsearch(alpha, beta, ply, 0);
         }
         self.pv[ply].clear();
+        if ply == 0 {
+            self.root_value = None;
+        }
         if self.should_stop() {
             return 0;
         }
@@ -297,54 +339,69 @@ impl<'a, B: Bits> Worker<'a, B> {
         let mut scores = std::mem::take(&mut self.order[ply]);
         self.score_moves(ply, &moves, hit.and_then(|h| h.mv), &mut scores);
         let alpha_in = alpha;
-        let mut best = -INFINITE;
-        let mut best_move = None;
+        let mut node = NodeBest {
+            value: -INFINITE,
+            mv: None,
+            alpha,
+            beta,
+        };
+        let defer = self.defer && depth >= DEFER_DEPTH;
+        let mut deferred = std::mem::take(&mut self.deferred[ply]);
+        deferred.clear();
+        let mut cut = false;
         for i in 0..moves.len() {
             Self::pick(&mut moves, &mut scores, i);
             let m = moves[i];
             let quiet = scores[i] < KILLER;
-            self.game.make(m);
-            let v = if i == 0 {
-                -self.search(depth - 1, -beta, -alpha, ply + 1, pv_node)
-            } else {
-                let mut r = 0;
-                if quiet && depth >= self.params.lmr_min_depth && i >= self.params.lmr_full_moves {
-                    r = 1 + (i >= 8 && depth >= 5) as i32;
+            let mark = defer.then(|| move_hash(key, pack_move(&m).bits()));
+            if let Some(h) = mark {
+                if i > 0 && self.shared.busy.taken(h) {
+                    deferred.push((m, i, quiet));
+                    continue;
                 }
-                let mut v = -self.search(depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
-                if v > alpha && r > 0 {
-                    v = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1, false);
-                }
-                if v > alpha && v < beta && pv_node {
-                    v = -self.search(depth - 1, -beta, -alpha, ply + 1, true);
-                }
-                v
-            };
-            self.game.undo();
+                self.shared.busy.enter(h);
+            }
+            let v = self.search_move(
+                m,
+                self.reduction(i, quiet, depth),
+                depth,
+                &node,
+                ply,
+                pv_node,
+            );
+            if let Some(h) = mark {
+                self.shared.busy.leave(h);
+            }
             if self.stopped {
                 break;
             }
-            if v > best {
-                best = v;
-                best_move = Some(m);
-                if v > alpha {
-                    alpha = v;
-                    self.update_pv(ply, m);
-                    if v >= beta {
-                        if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != Some(m) {
-                                k[1] = k[0];
-                                k[0] = Some(m);
-                            }
-                            let idx = self.history_index(&m);
-                            self.history[idx] = (self.history[idx] + depth * depth).min(KILLER / 2);
-                        }
-                        break;
-                    }
+            if self.record(&mut node, m, v, quiet, depth, ply) {
+                cut = true;
+                break;
+            }
+        }
+        // The deferred moves last: by now the other threads have mostly stored their values.
+        if !cut && !self.stopped {
+            for &(m, i, quiet) in &deferred {
+                let v = self.search_move(
+                    m,
+                    self.reduction(i, quiet, depth),
+                    depth,
+                    &node,
+                    ply,
+                    pv_node,
+                );
+                if self.stopped || self.record(&mut node, m, v, quiet, depth, ply) {
+                    break;
                 }
             }
         }
+        self.deferred[ply] = deferred;
+        let NodeBest {
+            value: best,
+            mv: best_move,
+            ..
+        } = node;
         self.buffers[ply] = moves;
         self.order[ply] = scores;
         if self.stopped {
@@ -368,6 +425,89 @@ impl<'a, B: Bits> Worker<'a, B> {
             );
         }
         best
+    }
+
+    /// Searches move `m`: the node's first (`reduction` None) with the full window, the others
+    /// with a null window, reduced by `reduction` plies, re-searched when they beat alpha.
+    fn search_move(
+        &mut self,
+        m: Move,
+        reduction: Option<i32>,
+        depth: i32,
+        node: &NodeBest,
+        ply: usize,
+        pv_node: bool,
+    ) -> Value {
+        let (alpha, beta) = (node.alpha, node.beta);
+        self.game.make(m);
+        let v = match reduction {
+            None => -self.search(depth - 1, -beta, -alpha, ply + 1, pv_node),
+            Some(r) => {
+                let mut v = -self.search(depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
+                if v > alpha && r > 0 {
+                    v = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if v > alpha && v < beta && pv_node {
+                    v = -self.search(depth - 1, -beta, -alpha, ply + 1, true);
+                }
+                v
+            }
+        };
+        self.game.undo();
+        v
+    }
+
+    /// The reduction of the `i`-th move of a node at `depth` (None for the first move, which
+    /// is searched with the full window).
+    fn reduction(&self, i: usize, quiet: bool, depth: i32) -> Option<i32> {
+        if i == 0 {
+            return None;
+        }
+        let late = quiet && depth >= self.params.lmr_min_depth && i >= self.params.lmr_full_moves;
+        Some(if late {
+            1 + (i >= 8 && depth >= 5) as i32
+        } else {
+            0
+        })
+    }
+
+    /// Takes move `m`'s value `v` into the node's result; true on a beta cutoff (after
+    /// crediting a quiet move to the killers and the history).
+    fn record(
+        &mut self,
+        node: &mut NodeBest,
+        m: Move,
+        v: Value,
+        quiet: bool,
+        depth: i32,
+        ply: usize,
+    ) -> bool {
+        if v <= node.value {
+            return false;
+        }
+        node.value = v;
+        node.mv = Some(m);
+        if v <= node.alpha {
+            return false;
+        }
+        node.alpha = v;
+        self.update_pv(ply, m);
+        if ply == 0 {
+            self.root_value = Some(v);
+        }
+        if v < node.beta {
+            return false;
+        }
+        if quiet {
+            let k = &mut self.killers[ply];
+            if k[0] != Some(m) {
+                k[1] = k[0];
+                k[0] = Some(m);
+            }
+            let idx = self.history_index(&m);
+            self.history[idx] = (self.history[idx] + depth * depth).min(KILLER / 2);
+        }
+        true
     }
 
     /// Quiescence: stand pat on the evaluation, or try the tactical moves.

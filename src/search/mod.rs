@@ -1,9 +1,12 @@
 //! Alpha-beta search for the movement phase: iterative deepening with aspiration windows,
-//! MultiPV and `searchmoves`, Lazy SMP over a shared transposition table. The search never
+//! MultiPV and `searchmoves`, Lazy SMP over a shared transposition table (every thread
+//! iterates over the same depths; a thread defers the moves another thread is searching, see
+//! [`busy`], so that the threads split the tree instead of repeating it). The search never
 //! prints: it reports [`Event`]s to a callback and returns its [`SearchResult`].
 
 mod alphabeta;
 pub mod bench;
+mod busy;
 pub mod eval;
 pub mod params;
 pub mod score;
@@ -96,6 +99,7 @@ pub fn run<B: Bits>(
 ) -> SearchResult {
     shared.nodes.store(0, Ordering::Relaxed);
     shared.tt.new_search();
+    shared.busy.clear();
     let mut root = game.legal_moves();
     if !cfg.searchmoves.is_empty() {
         root.retain(|m| cfg.searchmoves.contains(m));
@@ -124,6 +128,7 @@ pub fn run<B: Bits>(
                         &cfg.weights,
                         cfg.limits.nodes,
                     );
+                    w.defer = true;
                     iterate(&mut w, &root, cfg, clock, id, None)
                 })
             })
@@ -136,6 +141,7 @@ pub fn run<B: Bits>(
             &cfg.weights,
             cfg.limits.nodes,
         );
+        w.defer = cfg.threads > 1;
         let r = iterate(&mut w, &root, cfg, clock, 0, Some(&mut *report));
         shared.stop.store(true, Ordering::Relaxed);
         let done: Vec<SearchResult> = helpers.into_iter().filter_map(|h| h.join().ok()).collect();
@@ -172,7 +178,8 @@ pub fn run<B: Bits>(
 }
 
 /// Iterative deepening on one worker; the main worker (`id` 0) reports and decides when to
-/// stop, helpers only fill the shared table.
+/// stop, helpers fill the shared table (and end the search if they finish a depth limit
+/// first).
 fn iterate<B: Bits>(
     w: &mut Worker<'_, B>,
     root: &[Move],
@@ -194,9 +201,10 @@ fn iterate<B: Bits>(
     let mut lines: Vec<(Move, Value, Vec<Move>)> = Vec::new();
     let mut completed = 0;
     let mut stable = 0;
-    let mut depth = helper_depth(id, 1).min(max_depth);
+    let mut depth = 1;
     while depth <= max_depth {
         let mut found: Vec<(Move, Value, Vec<Move>)> = Vec::new();
+        let mut partial = None;
         for k in 0..multipv {
             w.root_moves = if multipv > 1 || !cfg.searchmoves.is_empty() {
                 root.iter()
@@ -207,8 +215,16 @@ fn iterate<B: Bits>(
                 Vec::new()
             };
             let prev = lines.get(k).map(|l| l.1);
+            w.root_first = lines.get(k).map(|l| l.0);
             let value = aspirate(w, depth, prev, cfg.params.aspiration);
             if w.stopped {
+                // A root move that beat the window before the stop is proven better at this
+                // depth than the moves searched before it, the last best among them.
+                if let (Some(v), 1) = (w.root_value, multipv)
+                    && let Some(&mv) = w.pv[0].first()
+                {
+                    partial = Some((mv, v, w.pv[0].clone()));
+                }
                 break;
             }
             let pv = w.pv[0].clone();
@@ -231,6 +247,28 @@ fn iterate<B: Bits>(
                 }));
             }
         }
+        if let Some(line) = partial
+            && lines.first().is_some_and(|l| l.0 != line.0)
+        {
+            // The unfinished iteration changed its mind: play its move, and say so.
+            if let Some(rep) = report.as_deref_mut() {
+                w.flush_nodes();
+                let nodes = w.shared_nodes();
+                let time_ms = clock.elapsed_ms();
+                rep(Event::Info(Info {
+                    depth,
+                    seldepth: w.seldepth,
+                    multipv: 1,
+                    value: line.1,
+                    nodes,
+                    nps: nodes * 1000 / time_ms.max(1),
+                    hashfull: w.hashfull(),
+                    time_ms,
+                    pv: line.2.clone(),
+                }));
+            }
+            lines[0] = line;
+        }
         if w.stopped && found.is_empty() {
             break;
         }
@@ -241,13 +279,11 @@ fn iterate<B: Bits>(
             lines = found;
             completed = depth;
         }
-        if w.stopped || id != 0 {
-            if w.stopped {
-                break;
-            }
-            // A helper whose pattern skips past the depth limit searches the limit itself
-            // rather than idle.
-            depth = helper_depth(id, depth + 1).min(max_depth.max(depth + 1));
+        if w.stopped {
+            break;
+        }
+        if id != 0 {
+            depth += 1;
             continue;
         }
         // The main thread decides whether another iteration is worth starting.
@@ -273,6 +309,10 @@ fn iterate<B: Bits>(
         }
         depth += 1;
     }
+    // A helper that completed the depth asked for has the answer: the others stop.
+    if id != 0 && cfg.limits.depth.is_some() && completed >= max_depth {
+        w.shared_stop();
+    }
     w.flush_nodes();
     let best = lines.first();
     SearchResult {
@@ -283,29 +323,6 @@ fn iterate<B: Bits>(
         nodes: w.nodes,
         lines,
     }
-}
-
-/// The first depth from `depth` on that thread `id` searches. The main thread (0) searches
-/// every depth; helpers skip some, each in its own pattern (blocks of 1, 2, 3 ... depths,
-/// shifted by the helper's number), so that the threads spread over neighbouring depths
-/// instead of all searching the same one, and the shallower ones find the deeper ones'
-/// results in the table.
-fn helper_depth(id: usize, depth: i32) -> i32 {
-    if id == 0 {
-        return depth;
-    }
-    // Helpers 1..2 use blocks of 1, 3..6 blocks of 2, 7..12 blocks of 3, and so on.
-    let (mut block, mut first) = (1, 1);
-    while id >= first + 2 * block {
-        first += 2 * block;
-        block += 1;
-    }
-    let phase = (id - first) as i32;
-    let mut d = depth;
-    while ((d + phase) / block as i32) % 2 == 1 {
-        d += 1;
-    }
-    d
 }
 
 /// One iteration at `depth` with an aspiration window around the previous value.
@@ -328,37 +345,5 @@ fn aspirate<B: Bits>(w: &mut Worker<'_, B>, depth: i32, prev: Option<Value>, wid
             return v;
         }
         delta *= 2;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::helper_depth;
-
-    /// The main thread searches every depth; the first two helpers split the depths between
-    /// them, the next four search pairs of depths in four different phases.
-    #[test]
-    fn helpers_spread_over_neighbouring_depths() {
-        let depths = |id| -> Vec<i32> {
-            let mut d = helper_depth(id, 1);
-            let mut out = Vec::new();
-            while d <= 10 {
-                out.push(d);
-                d = helper_depth(id, d + 1);
-            }
-            out
-        };
-        assert_eq!(depths(0), (1..=10).collect::<Vec<_>>());
-        assert_eq!(depths(1), vec![2, 4, 6, 8, 10]);
-        assert_eq!(depths(2), vec![1, 3, 5, 7, 9]);
-        assert_eq!(depths(3), vec![1, 4, 5, 8, 9]);
-        assert_eq!(depths(4), vec![3, 4, 7, 8]);
-        // Every helper skips some depths, and no depth is skipped by all of them.
-        for id in 1..20 {
-            assert!(depths(id).len() < 10, "helper {id}");
-        }
-        for d in 1..=10 {
-            assert!((1..7).any(|id| depths(id).contains(&d)), "depth {d}");
-        }
     }
 }

@@ -53,6 +53,11 @@ impl PackedMove {
     pub fn matches(&self, m: &Move) -> bool {
         pack_move(m) == *self
     }
+
+    /// The 32 packed bits.
+    pub fn bits(self) -> u32 {
+        self.0
+    }
 }
 
 struct Entry {
