@@ -190,6 +190,7 @@ fn play_a_whole_game_through_a_pipe() {
     assert_eq!(games[0].tag("White"), Some("human"));
     assert_ne!(games[0].result, "*");
     check(&games[0]).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -8,11 +8,27 @@ use latrunculi::matches::record::{Record, check};
 
 const ENGINE: &str = env!("CARGO_BIN_EXE_latrunculi");
 
-fn temp_dir(name: &str) -> PathBuf {
+/// A fresh directory for one test's files, removed when the test ends.
+struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn temp_dir(name: &str) -> TempDir {
     let dir = std::env::temp_dir().join(format!("latrunculi-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    TempDir(dir)
 }
 
 /// Runs `latrunculi match` with `args`; returns its output.
