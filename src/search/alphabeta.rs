@@ -53,8 +53,11 @@ const KILLER: i32 = 1 << 22;
 /// subtrees are too small for the bookkeeping to pay.
 const DEFER_DEPTH: i32 = 3;
 
-/// The running result of one node's move loop.
+/// One node's move loop: where it is, and its running result.
 struct NodeBest {
+    depth: i32,
+    ply: usize,
+    pv_node: bool,
     value: Value,
     mv: Option<Move>,
     alpha: Value,
@@ -340,6 +343,9 @@ impl<'a, B: Bits> Worker<'a, B> {
         self.score_moves(ply, &moves, hit.and_then(|h| h.mv), &mut scores);
         let alpha_in = alpha;
         let mut node = NodeBest {
+            depth,
+            ply,
+            pv_node,
             value: -INFINITE,
             mv: None,
             alpha,
@@ -361,21 +367,14 @@ impl<'a, B: Bits> Worker<'a, B> {
                 }
                 self.shared.busy.enter(h);
             }
-            let v = self.search_move(
-                m,
-                self.reduction(i, quiet, depth),
-                depth,
-                &node,
-                ply,
-                pv_node,
-            );
+            let v = self.search_move(m, i, quiet, &node);
             if let Some(h) = mark {
                 self.shared.busy.leave(h);
             }
             if self.stopped {
                 break;
             }
-            if self.record(&mut node, m, v, quiet, depth, ply) {
+            if self.record(&mut node, m, v, quiet) {
                 cut = true;
                 break;
             }
@@ -383,15 +382,8 @@ impl<'a, B: Bits> Worker<'a, B> {
         // The deferred moves last: by now the other threads have mostly stored their values.
         if !cut && !self.stopped {
             for &(m, i, quiet) in &deferred {
-                let v = self.search_move(
-                    m,
-                    self.reduction(i, quiet, depth),
-                    depth,
-                    &node,
-                    ply,
-                    pv_node,
-                );
-                if self.stopped || self.record(&mut node, m, v, quiet, depth, ply) {
+                let v = self.search_move(m, i, quiet, &node);
+                if self.stopped || self.record(&mut node, m, v, quiet) {
                     break;
                 }
             }
@@ -427,61 +419,38 @@ impl<'a, B: Bits> Worker<'a, B> {
         best
     }
 
-    /// Searches move `m`: the node's first (`reduction` None) with the full window, the others
-    /// with a null window, reduced by `reduction` plies, re-searched when they beat alpha.
-    fn search_move(
-        &mut self,
-        m: Move,
-        reduction: Option<i32>,
-        depth: i32,
-        node: &NodeBest,
-        ply: usize,
-        pv_node: bool,
-    ) -> Value {
-        let (alpha, beta) = (node.alpha, node.beta);
+    /// Searches move `m`, the `i`-th of the node: the first with the full window, the others
+    /// with a null window (reduced when late and quiet), re-searched when they beat alpha.
+    fn search_move(&mut self, m: Move, i: usize, quiet: bool, node: &NodeBest) -> Value {
+        let (alpha, beta, depth, ply) = (node.alpha, node.beta, node.depth, node.ply);
         self.game.make(m);
-        let v = match reduction {
-            None => -self.search(depth - 1, -beta, -alpha, ply + 1, pv_node),
-            Some(r) => {
-                let mut v = -self.search(depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
-                if v > alpha && r > 0 {
-                    v = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1, false);
-                }
-                if v > alpha && v < beta && pv_node {
-                    v = -self.search(depth - 1, -beta, -alpha, ply + 1, true);
-                }
-                v
+        let v = if i == 0 {
+            -self.search(depth - 1, -beta, -alpha, ply + 1, node.pv_node)
+        } else {
+            let late =
+                quiet && depth >= self.params.lmr_min_depth && i >= self.params.lmr_full_moves;
+            let r = if late {
+                1 + (i >= 8 && depth >= 5) as i32
+            } else {
+                0
+            };
+            let mut v = -self.search(depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
+            if v > alpha && r > 0 {
+                v = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1, false);
             }
+            if v > alpha && v < beta && node.pv_node {
+                v = -self.search(depth - 1, -beta, -alpha, ply + 1, true);
+            }
+            v
         };
         self.game.undo();
         v
     }
 
-    /// The reduction of the `i`-th move of a node at `depth` (None for the first move, which
-    /// is searched with the full window).
-    fn reduction(&self, i: usize, quiet: bool, depth: i32) -> Option<i32> {
-        if i == 0 {
-            return None;
-        }
-        let late = quiet && depth >= self.params.lmr_min_depth && i >= self.params.lmr_full_moves;
-        Some(if late {
-            1 + (i >= 8 && depth >= 5) as i32
-        } else {
-            0
-        })
-    }
-
     /// Takes move `m`'s value `v` into the node's result; true on a beta cutoff (after
     /// crediting a quiet move to the killers and the history).
-    fn record(
-        &mut self,
-        node: &mut NodeBest,
-        m: Move,
-        v: Value,
-        quiet: bool,
-        depth: i32,
-        ply: usize,
-    ) -> bool {
+    fn record(&mut self, node: &mut NodeBest, m: Move, v: Value, quiet: bool) -> bool {
+        let (depth, ply) = (node.depth, node.ply);
         if v <= node.value {
             return false;
         }

@@ -231,20 +231,7 @@ fn iterate<B: Bits>(
             let Some(&mv) = pv.first() else { break };
             found.push((mv, value, pv));
             if let Some(rep) = report.as_deref_mut() {
-                w.flush_nodes();
-                let nodes = w.shared_nodes();
-                let time_ms = clock.elapsed_ms();
-                rep(Event::Info(Info {
-                    depth,
-                    seldepth: w.seldepth,
-                    multipv: k + 1,
-                    value,
-                    nodes,
-                    nps: nodes * 1000 / time_ms.max(1),
-                    hashfull: w.hashfull(),
-                    time_ms,
-                    pv: found[k].2.clone(),
-                }));
+                rep(line_info(w, clock, depth, k + 1, value, &found[k].2));
             }
         }
         if let Some(line) = partial
@@ -252,20 +239,7 @@ fn iterate<B: Bits>(
         {
             // The unfinished iteration changed its mind: play its move, and say so.
             if let Some(rep) = report.as_deref_mut() {
-                w.flush_nodes();
-                let nodes = w.shared_nodes();
-                let time_ms = clock.elapsed_ms();
-                rep(Event::Info(Info {
-                    depth,
-                    seldepth: w.seldepth,
-                    multipv: 1,
-                    value: line.1,
-                    nodes,
-                    nps: nodes * 1000 / time_ms.max(1),
-                    hashfull: w.hashfull(),
-                    time_ms,
-                    pv: line.2.clone(),
-                }));
+                rep(line_info(w, clock, depth, 1, line.1, &line.2));
             }
             lines[0] = line;
         }
@@ -323,6 +297,31 @@ fn iterate<B: Bits>(
         nodes: w.nodes,
         lines,
     }
+}
+
+/// The report of one line found by worker `w` at `depth`.
+fn line_info<B: Bits>(
+    w: &mut Worker<'_, B>,
+    clock: &Clock,
+    depth: i32,
+    multipv: usize,
+    value: Value,
+    pv: &[Move],
+) -> Event {
+    w.flush_nodes();
+    let nodes = w.shared_nodes();
+    let time_ms = clock.elapsed_ms();
+    Event::Info(Info {
+        depth,
+        seldepth: w.seldepth,
+        multipv,
+        value,
+        nodes,
+        nps: nodes * 1000 / time_ms.max(1),
+        hashfull: w.hashfull(),
+        time_ms,
+        pv: pv.to_vec(),
+    })
 }
 
 /// One iteration at `depth` with an aspiration window around the previous value.
