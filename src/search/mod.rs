@@ -114,7 +114,7 @@ pub fn run<B: Bits>(
             lines: Vec::new(),
         };
     }
-    let (main, helpers) = std::thread::scope(|scope| {
+    let threads = std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..cfg.threads.max(1))
             .map(|id| {
                 let game = game.clone();
@@ -142,39 +142,84 @@ pub fn run<B: Bits>(
             cfg.limits.nodes,
         );
         w.defer = cfg.threads > 1;
-        let r = iterate(&mut w, &root, cfg, clock, 0, Some(&mut *report));
+        let main = iterate(&mut w, &root, cfg, clock, 0, Some(&mut *report));
         shared.stop.store(true, Ordering::Relaxed);
-        let done: Vec<SearchResult> = helpers.into_iter().filter_map(|h| h.join().ok()).collect();
-        (r, done)
+        let mut threads = vec![main];
+        threads.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
+        threads
     });
     let nodes = shared.nodes.load(Ordering::Relaxed);
-    // A helper that completed a deeper iteration than the main thread has the better
-    // answer (with one line only: the main thread alone searches several).
-    let deeper = helpers
-        .into_iter()
-        .filter(|h| cfg.multipv <= 1 && h.best.is_some() && h.depth > main.depth)
-        .max_by_key(|h| h.depth);
-    let result = match deeper {
-        Some(h) => {
-            if let Some((_, value, pv)) = h.lines.first() {
-                let time_ms = clock.elapsed_ms();
-                report(Event::Info(Info {
-                    depth: h.depth,
-                    seldepth: h.depth as usize,
-                    multipv: 1,
-                    value: *value,
-                    nodes,
-                    nps: nodes * 1000 / time_ms.max(1),
-                    hashfull: shared.tt.hashfull(),
-                    time_ms,
-                    pv: pv.clone(),
-                }));
-            }
-            h
-        }
-        None => main,
-    };
+    let (result, line) = answer(threads, cfg.multipv);
+    if let Some((depth, (_, value, pv))) = line {
+        let time_ms = clock.elapsed_ms();
+        report(Event::Info(Info {
+            depth,
+            seldepth: depth as usize,
+            multipv: 1,
+            value,
+            nodes,
+            nps: nodes * 1000 / time_ms.max(1),
+            hashfull: shared.tt.hashfull(),
+            time_ms,
+            pv,
+        }));
+    }
     SearchResult { nodes, ..result }
+}
+
+/// A line: its first move, its value and the whole variation.
+type Line = (Move, Value, Vec<Move>);
+
+/// What one thread's iterative deepening ended with.
+struct Outcome {
+    /// The last completed iteration.
+    result: SearchResult,
+    /// The best root move the iteration after it proved before the stop: the first root move
+    /// searched (the previous best) or one that beat it.
+    unfinished: Option<Line>,
+}
+
+/// The search's answer from its threads' outcomes (the main thread's first), and the line to
+/// report when the main thread has not reported it already (with its depth).
+///
+/// The deepest completed iteration decides (the main thread's on a tie), unless the
+/// iteration after it, unfinished in some thread, proved another root move better: the
+/// highest value found there wins. With deferral the threads split the root moves between
+/// them, so a helper often holds the move that beat the old best when the clock runs out.
+/// With several lines (MultiPV) only the main thread searches them all: its answer stands.
+fn answer(threads: Vec<Outcome>, multipv: usize) -> (SearchResult, Option<(i32, Line)>) {
+    let mut threads = threads;
+    if multipv > 1 {
+        threads.truncate(1);
+    }
+    let deepest = (0..threads.len())
+        .filter(|&i| threads[i].result.best.is_some())
+        .max_by_key(|&i| (threads[i].result.depth, std::cmp::Reverse(i)))
+        .unwrap_or(0);
+    let depth = threads[deepest].result.depth;
+    let unfinished = threads
+        .iter()
+        .filter(|o| o.result.depth == depth)
+        .filter_map(|o| o.unfinished.clone())
+        .max_by_key(|l| l.1);
+    let mut result = threads.swap_remove(deepest).result;
+    let mut line = (deepest != 0)
+        .then(|| result.lines.first().cloned())
+        .flatten()
+        .map(|l| (depth, l));
+    if let Some(l) = unfinished
+        && result.best != Some(l.0)
+    {
+        result.best = Some(l.0);
+        result.ponder = l.2.get(1).copied();
+        result.value = l.1;
+        match result.lines.first_mut() {
+            Some(first) => *first = l.clone(),
+            None => result.lines.push(l.clone()),
+        }
+        line = Some((depth + 1, l));
+    }
+    (result, line)
 }
 
 /// Iterative deepening on one worker; the main worker (`id` 0) reports and decides when to
@@ -187,7 +232,7 @@ fn iterate<B: Bits>(
     clock: &Clock,
     id: usize,
     mut report: Option<&mut (dyn FnMut(Event) + Send)>,
-) -> SearchResult {
+) -> Outcome {
     let max_depth = cfg
         .limits
         .depth
@@ -198,13 +243,13 @@ fn iterate<B: Bits>(
     } else {
         1
     };
-    let mut lines: Vec<(Move, Value, Vec<Move>)> = Vec::new();
+    let mut lines: Vec<Line> = Vec::new();
+    let mut unfinished = None;
     let mut completed = 0;
     let mut stable = 0;
     let mut depth = 1;
     while depth <= max_depth {
-        let mut found: Vec<(Move, Value, Vec<Move>)> = Vec::new();
-        let mut partial = None;
+        let mut found: Vec<Line> = Vec::new();
         for k in 0..multipv {
             w.root_moves = if multipv > 1 || !cfg.searchmoves.is_empty() {
                 root.iter()
@@ -223,7 +268,7 @@ fn iterate<B: Bits>(
                 if let (Some(v), 1) = (w.root_value, multipv)
                     && let Some(&mv) = w.pv[0].first()
                 {
-                    partial = Some((mv, v, w.pv[0].clone()));
+                    unfinished = Some((mv, v, w.pv[0].clone()));
                 }
                 break;
             }
@@ -233,15 +278,6 @@ fn iterate<B: Bits>(
             if let Some(rep) = report.as_deref_mut() {
                 rep(line_info(w, clock, depth, k + 1, value, &found[k].2));
             }
-        }
-        if let Some(line) = partial
-            && lines.first().is_some_and(|l| l.0 != line.0)
-        {
-            // The unfinished iteration changed its mind: play its move, and say so.
-            if let Some(rep) = report.as_deref_mut() {
-                rep(line_info(w, clock, depth, 1, line.1, &line.2));
-            }
-            lines[0] = line;
         }
         if w.stopped && found.is_empty() {
             break;
@@ -289,14 +325,15 @@ fn iterate<B: Bits>(
     }
     w.flush_nodes();
     let best = lines.first();
-    SearchResult {
+    let result = SearchResult {
         best: best.map(|l| l.0),
         ponder: best.and_then(|l| l.2.get(1).copied()),
         value: best.map(|l| l.1).unwrap_or(0),
         depth: completed,
         nodes: w.nodes,
         lines,
-    }
+    };
+    Outcome { result, unfinished }
 }
 
 /// The report of one line found by worker `w` at `depth`.
