@@ -184,11 +184,10 @@ struct Outcome {
 ///
 /// The deepest completed iteration decides (the main thread's on a tie), unless the
 /// iteration after it, unfinished in some thread, proved another root move better: the
-/// highest value found there wins. With deferral the threads split the root moves between
+/// highest value proved there wins. With deferral the threads split the root moves between
 /// them, so a helper often holds the move that beat the old best when the clock runs out.
 /// With several lines (MultiPV) only the main thread searches them all: its answer stands.
-fn answer(threads: Vec<Outcome>, multipv: usize) -> (SearchResult, Option<(i32, Line)>) {
-    let mut threads = threads;
+fn answer(mut threads: Vec<Outcome>, multipv: usize) -> (SearchResult, Option<(i32, Line)>) {
     if multipv > 1 {
         threads.truncate(1);
     }
@@ -197,8 +196,10 @@ fn answer(threads: Vec<Outcome>, multipv: usize) -> (SearchResult, Option<(i32, 
         .max_by_key(|&i| (threads[i].result.depth, std::cmp::Reverse(i)))
         .unwrap_or(0);
     let depth = threads[deepest].result.depth;
+    // (`rev`: on equal values the earliest thread's line, the main thread's first.)
     let unfinished = threads
         .iter()
+        .rev()
         .filter(|o| o.result.depth == depth)
         .filter_map(|o| o.unfinished.clone())
         .max_by_key(|l| l.1);
@@ -381,5 +382,95 @@ fn aspirate<B: Bits>(w: &mut Worker<'_, B>, depth: i32, prev: Option<Value>, wid
             return v;
         }
         delta *= 2;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(from: usize, to: usize, value: Value) -> Line {
+        (
+            Move::go(from, to),
+            value,
+            vec![Move::go(from, to), Move::go(to, from)],
+        )
+    }
+
+    /// A thread that completed `depth` with `best`, and maybe got partway into the next.
+    fn outcome(depth: i32, best: Line, unfinished: Option<Line>) -> Outcome {
+        Outcome {
+            result: SearchResult {
+                best: Some(best.0),
+                ponder: best.2.get(1).copied(),
+                value: best.1,
+                depth,
+                nodes: 0,
+                lines: vec![best],
+            },
+            unfinished,
+        }
+    }
+
+    #[test]
+    fn the_main_thread_answers_when_no_thread_knows_more() {
+        let threads = vec![
+            outcome(6, line(1, 2, 30), Some(line(1, 2, 25))),
+            outcome(6, line(3, 4, 28), None),
+        ];
+        let (r, report) = answer(threads, 1);
+        assert_eq!(r.best, Some(Move::go(1, 2)));
+        assert_eq!(r.value, 30);
+        assert!(report.is_none(), "the main thread reported its own line");
+    }
+
+    #[test]
+    fn a_deeper_helper_answers_and_its_line_is_reported() {
+        let threads = vec![
+            outcome(6, line(1, 2, 30), None),
+            outcome(7, line(3, 4, 12), None),
+        ];
+        let (r, report) = answer(threads, 1);
+        assert_eq!(r.best, Some(Move::go(3, 4)));
+        assert_eq!(report.map(|(d, l)| (d, l.0)), Some((7, Move::go(3, 4))));
+    }
+
+    #[test]
+    fn the_best_move_proved_by_any_thread_in_the_unfinished_iteration_wins() {
+        // Both completed depth 6 with 1-2; at depth 7 the main thread confirmed 1-2 at 20
+        // and the helper proved 5-6 better (35).
+        let threads = vec![
+            outcome(6, line(1, 2, 30), Some(line(1, 2, 20))),
+            outcome(6, line(1, 2, 30), Some(line(5, 6, 35))),
+        ];
+        let (r, report) = answer(threads, 1);
+        assert_eq!(r.best, Some(Move::go(5, 6)));
+        assert_eq!((r.value, r.ponder), (35, Some(Move::go(6, 5))));
+        assert_eq!(r.lines[0].0, Move::go(5, 6));
+        assert_eq!(r.depth, 6, "the completed depth stays the result's depth");
+        assert_eq!(report.map(|(d, l)| (d, l.0)), Some((7, Move::go(5, 6))));
+    }
+
+    #[test]
+    fn an_unfinished_iteration_counts_only_after_the_deepest_completed_one() {
+        // The helper's unfinished depth 7 is the main thread's completed depth 7: the main
+        // thread's answer stands.
+        let threads = vec![
+            outcome(7, line(1, 2, 30), None),
+            outcome(6, line(1, 2, 30), Some(line(5, 6, 90))),
+        ];
+        let (r, _) = answer(threads, 1);
+        assert_eq!(r.best, Some(Move::go(1, 2)));
+    }
+
+    #[test]
+    fn with_several_lines_only_the_main_thread_answers() {
+        let threads = vec![
+            outcome(5, line(1, 2, 30), None),
+            outcome(8, line(3, 4, 60), Some(line(5, 6, 90))),
+        ];
+        let (r, report) = answer(threads, 3);
+        assert_eq!(r.best, Some(Move::go(1, 2)));
+        assert!(report.is_none());
     }
 }
