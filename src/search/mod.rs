@@ -151,18 +151,17 @@ pub fn run<B: Bits>(
     let nodes = shared.nodes.load(Ordering::Relaxed);
     let (result, line) = answer(threads, cfg.multipv);
     if let Some((depth, (_, value, pv))) = line {
-        let time_ms = clock.elapsed_ms();
-        report(Event::Info(Info {
-            depth,
-            seldepth: depth as usize,
-            multipv: 1,
-            value,
+        let hashfull = shared.tt.hashfull();
+        report(info(
+            clock,
             nodes,
-            nps: nodes * 1000 / time_ms.max(1),
-            hashfull: shared.tt.hashfull(),
-            time_ms,
+            hashfull,
+            depth,
+            depth as usize,
+            1,
+            value,
             pv,
-        }));
+        ));
     }
     SearchResult { nodes, ..result }
 }
@@ -204,10 +203,11 @@ fn answer(mut threads: Vec<Outcome>, multipv: usize) -> (SearchResult, Option<(i
         .filter_map(|o| o.unfinished.clone())
         .max_by_key(|l| l.1);
     let mut result = threads.swap_remove(deepest).result;
-    let mut line = (deepest != 0)
-        .then(|| result.lines.first().cloned())
-        .flatten()
-        .map(|l| (depth, l));
+    let mut line = result
+        .lines
+        .first()
+        .filter(|_| deepest != 0)
+        .map(|l| (depth, l.clone()));
     if let Some(l) = unfinished
         && result.best != Some(l.0)
     {
@@ -347,18 +347,42 @@ fn line_info<B: Bits>(
     pv: &[Move],
 ) -> Event {
     w.flush_nodes();
-    let nodes = w.shared_nodes();
+    let (nodes, hashfull) = (w.shared_nodes(), w.hashfull());
+    info(
+        clock,
+        nodes,
+        hashfull,
+        depth,
+        w.seldepth,
+        multipv,
+        value,
+        pv.to_vec(),
+    )
+}
+
+/// An `info` report of line `multipv` at the search's current node count and time.
+#[allow(clippy::too_many_arguments)]
+fn info(
+    clock: &Clock,
+    nodes: u64,
+    hashfull: u32,
+    depth: i32,
+    seldepth: usize,
+    multipv: usize,
+    value: Value,
+    pv: Vec<Move>,
+) -> Event {
     let time_ms = clock.elapsed_ms();
     Event::Info(Info {
         depth,
-        seldepth: w.seldepth,
+        seldepth,
         multipv,
         value,
         nodes,
         nps: nodes * 1000 / time_ms.max(1),
-        hashfull: w.hashfull(),
+        hashfull,
         time_ms,
-        pv: pv.to_vec(),
+        pv,
     })
 }
 
