@@ -66,6 +66,8 @@ pub struct Options {
     pub threads: usize,
     pub multipv: usize,
     pub move_overhead_ms: u64,
+    /// Analysis rather than play: draws are worth 0 to both sides (no contempt).
+    pub analyse_mode: bool,
     pub params: Params,
     pub weights: Weights,
     pub placement_search: PlacementSearch,
@@ -79,11 +81,23 @@ impl Default for Options {
             threads: 1,
             multipv: 1,
             move_overhead_ms: 30,
+            analyse_mode: false,
             params: Params::default(),
             weights: Weights::default(),
             placement_search: PlacementSearch::Auto,
             mcts: MctsParams::default(),
         }
+    }
+}
+
+impl Options {
+    /// The search tunables for the next search: contempt only in play.
+    pub fn search_params(&self) -> Params {
+        let mut p = self.params.clone();
+        if self.analyse_mode {
+            p.contempt = 0;
+        }
+        p
     }
 }
 
@@ -177,7 +191,7 @@ impl Engine {
             threads: self.options.threads,
             multipv: self.options.multipv,
             searchmoves,
-            params: self.options.params.clone(),
+            params: self.options.search_params(),
             weights: self.options.weights.clone(),
             limits,
         };

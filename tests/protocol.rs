@@ -531,3 +531,32 @@ fn go_with_clocks_nodes_and_mate_limits() {
         Some("c5b5")
     );
 }
+
+/// One ply before murray's 2,500-ply limit every move draws. A draw is worth `-Contempt`
+/// centipawns to the engine's side in play, and 0 in analysis (`UCI_AnalyseMode`).
+#[test]
+fn contempt_prices_a_forced_draw_except_in_analysis() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value murray");
+    let score = |e: &mut Engine, ply: u32| {
+        e.send(&format!(
+            "position fen mmm5/8/8/3k4/8/4K3/8/5MMM w - 0 {ply}"
+        ));
+        let lines = e.ask("go depth 3", |l| l.starts_with("bestmove"));
+        let info = lines
+            .iter()
+            .rfind(|l| l.starts_with("info depth"))
+            .expect("an info line");
+        let words: Vec<&str> = info.split_whitespace().collect();
+        let i = words.iter().position(|w| *w == "score").unwrap();
+        format!("{} {}", words[i + 1], words[i + 2])
+    };
+    // The draw comes on the engine's move, and on the opponent's.
+    assert_eq!(score(&mut e, 2499), "cp -25");
+    assert_eq!(score(&mut e, 2498), "cp -25");
+    e.send("setoption name Contempt value 40");
+    assert_eq!(score(&mut e, 2499), "cp -40");
+    e.send("setoption name UCI_AnalyseMode value true");
+    assert_eq!(score(&mut e, 2499), "cp 0");
+    assert_eq!(score(&mut e, 2498), "cp 0");
+}

@@ -154,6 +154,8 @@ fn build_engine(cfg: &BuildConfig) -> Engine {
     let mut e = Engine::new();
     e.options.threads = 1;
     e.options.move_overhead_ms = 0;
+    // A book records what the moves are worth, not what a player who avoids draws prefers.
+    e.options.analyse_mode = true;
     e.options.placement_search = cfg.placement_search;
     e
 }

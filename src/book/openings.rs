@@ -113,6 +113,7 @@ pub fn openings<B: Bits>(
     candidates.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     let mut engine = Engine::new();
     engine.options.move_overhead_ms = 0;
+    engine.options.analyse_mode = true;
     let mut out = Vec::new();
     let total = candidates.len();
     for (i, (moves, visits)) in candidates.into_iter().enumerate() {

@@ -103,6 +103,7 @@ pub fn run(args: &AnalyseArgs, out: &mut dyn Write) -> Result<(), String> {
     engine.options.hash_mb = args.hash.max(1);
     engine.options.multipv = args.multipv.max(1);
     engine.options.move_overhead_ms = 0;
+    engine.options.analyse_mode = true;
     let handle = engine.stop_handle();
     // Ctrl-C stops the search; the best line so far is still printed. (Only one handler can
     // be set per process; a second analysis in the same process keeps the first.)

@@ -29,6 +29,11 @@ pub fn declarations() -> Vec<String> {
         "option name Ponder type check default false".into(),
         "option name Move Overhead type spin default 30 min 0 max 5000".into(),
         "option name UCI_ShowWDL type check default false".into(),
+        "option name UCI_AnalyseMode type check default false".into(),
+        format!(
+            "option name Contempt type spin default {} min 0 max 1000",
+            p.contempt
+        ),
         format!(
             "option name Aspiration type spin default {} min 0 max 1000",
             p.aspiration
@@ -119,6 +124,8 @@ pub fn set(s: &mut Session, name: &str, value: &str) -> Result<(), String> {
         "ponder" => s.ponder = check(name, value)?,
         "move overhead" => opts.move_overhead_ms = spin(name, value, 0, 5000)? as u64,
         "uci_showwdl" => s.show_wdl = check(name, value)?,
+        "uci_analysemode" => opts.analyse_mode = check(name, value)?,
+        "contempt" => opts.params.contempt = spin(name, value, 0, 1000)? as i32,
         "aspiration" => opts.params.aspiration = spin(name, value, 0, 1000)? as i32,
         "lmrfullmoves" => opts.params.lmr_full_moves = spin(name, value, 1, 64)? as usize,
         "lmrmindepth" => opts.params.lmr_min_depth = spin(name, value, 1, 64)? as i32,

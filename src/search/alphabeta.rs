@@ -96,6 +96,9 @@ pub struct Worker<'a, B: Bits> {
     /// Per ply, the moves put off because another thread was searching them: (move, its
     /// place in the ordering, quiet).
     deferred: Vec<Vec<(Move, usize, bool)>>,
+    /// A draw's value for the side to move, by colour: `-contempt` for the side to move at
+    /// the root, `+contempt` for its opponent.
+    draw: [Value; 2],
 }
 
 impl<'a, B: Bits> Worker<'a, B> {
@@ -108,6 +111,8 @@ impl<'a, B: Bits> Worker<'a, B> {
         node_limit: Option<u64>,
     ) -> Self {
         let quiet_keyed = game.ruleset().end.quiet_limit.is_some();
+        let mut draw = [params.contempt; 2];
+        draw[game.position().side.index()] = -params.contempt;
         Worker {
             game,
             shared,
@@ -130,6 +135,7 @@ impl<'a, B: Bits> Worker<'a, B> {
             quiet_keyed,
             defer: false,
             deferred: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            draw,
         }
     }
 
@@ -301,7 +307,7 @@ impl<'a, B: Bits> Worker<'a, B> {
         let side = self.game.position().side;
         if let Some(o) = self.game.status(&mut moves) {
             self.buffers[ply] = moves;
-            return score::terminal(&o, side, ply);
+            return score::terminal(&o, side, ply, self.draw[side.index()]);
         }
         if ply == 0 && !self.root_moves.is_empty() {
             let allowed = &self.root_moves;
@@ -490,7 +496,7 @@ impl<'a, B: Bits> Worker<'a, B> {
         let side = self.game.position().side;
         if let Some(o) = self.game.status(&mut moves) {
             self.buffers[ply] = moves;
-            return score::terminal(&o, side, ply);
+            return score::terminal(&o, side, ply, self.draw[side.index()]);
         }
         let stand = evaluate(self.game.rules(), self.game.position(), self.weights);
         if stand >= beta || qdepth >= self.params.qsearch_limit || ply >= MAX_PLY - 1 {

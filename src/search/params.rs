@@ -15,6 +15,10 @@ pub struct Params {
     pub futility_margin: i32,
     /// Highest quiescence depth (plies below the horizon).
     pub qsearch_limit: i32,
+    /// How much worse than 0 a draw by the rules (repetition, ply limit, equal count) is for
+    /// the side the engine plays, in centipawns: the engine plays on rather than repeat in a
+    /// level position. The opponent's draws count as that much better. 0 in analysis.
+    pub contempt: i32,
 }
 
 impl Default for Params {
@@ -26,6 +30,7 @@ impl Default for Params {
             null_move: false,
             futility_margin: 0,
             qsearch_limit: 8,
+            contempt: 25,
         }
     }
 }

@@ -9,18 +9,17 @@ pub const INFINITE: Value = 32_000;
 pub const MATE: Value = 31_000;
 /// Scores beyond this are game-theoretic.
 pub const MATE_BOUND: Value = MATE - 1_000;
-/// A draw by the rules.
-pub const DRAW: Value = 0;
 
 /// Whether a score is a proven win or loss.
 pub fn is_mate(v: Value) -> bool {
     v.abs() >= MATE_BOUND
 }
 
-/// The score of a finished game for the side to move, `ply` plies from the root.
-pub fn terminal(outcome: &Outcome, side: Colour, ply: usize) -> Value {
+/// The score of a finished game for the side to move, `ply` plies from the root; a draw is
+/// worth `draw` to the side to move (see contempt in `Params`).
+pub fn terminal(outcome: &Outcome, side: Colour, ply: usize, draw: Value) -> Value {
     match outcome.winner {
-        None => DRAW,
+        None => draw,
         Some(w) if w == side => MATE - ply as Value,
         Some(_) => -(MATE - ply as Value),
     }
