@@ -533,7 +533,8 @@ fn go_with_clocks_nodes_and_mate_limits() {
 }
 
 /// One ply before murray's 2,500-ply limit every move draws. A draw is worth `-Contempt`
-/// centipawns to the engine's side in play, and 0 in analysis (`UCI_AnalyseMode`).
+/// centipawns to the engine's side in play (0 by default), and 0 in analysis
+/// (`UCI_AnalyseMode`).
 #[test]
 fn contempt_prices_a_forced_draw_except_in_analysis() {
     let mut e = Engine::start();
@@ -551,6 +552,8 @@ fn contempt_prices_a_forced_draw_except_in_analysis() {
         let i = words.iter().position(|w| *w == "score").unwrap();
         format!("{} {}", words[i + 1], words[i + 2])
     };
+    assert_eq!(score(&mut e, 2499), "cp 0");
+    e.send("setoption name Contempt value 25");
     // The draw comes on the engine's move, and on the opponent's.
     assert_eq!(score(&mut e, 2499), "cp -25");
     assert_eq!(score(&mut e, 2498), "cp -25");
