@@ -528,6 +528,58 @@ fn murray_third_occurrence_with_the_same_side_to_move_draws() {
     assert_over(&g, "draw", Reason::Threefold, "threefold repetition");
 }
 
+/// The search's null move is no move of any ruleset: it hands the turn over and nothing
+/// else, and a line through it never counts positions from before it towards a repetition
+/// (it probes the position, it is not a game).
+#[test]
+fn murray_null_move_hands_the_turn_over_and_starts_a_new_repetition_window() {
+    let mut g = game(
+        MURRAY,
+        "
+        8 . . . . K . . .
+        7 . . . . . . . .
+        6 . . . . . . . M
+        5 . . . . . . . .
+        4 . . . . . . . .
+        3 m . . . . . . .
+        2 . . . . . . . .
+        1 . . . k . . . .
+          a b c d e f g h",
+        "w - 0 10",
+    );
+    // Twice this position with White to move.
+    play(&mut g, "h6h5 a3b3 h5h6 b3a3");
+    let start = *g.position();
+    let board = render(&g);
+    let moves = tokens(&g);
+    g.make_null();
+    assert_eq!(g.position().side, start.side.other());
+    assert_eq!(
+        g.position().key,
+        start.key,
+        "the pieces stay where they are"
+    );
+    assert_ne!(g.position().full_key(), start.full_key());
+    assert_eq!(render(&g), board);
+    assert_eq!(g.position().ply, start.ply + 1);
+    assert_not_over(&g);
+    // Both sides pass: the same position with White to move a third time, but the window
+    // starts after the real moves, so no repetition.
+    g.make_null();
+    assert_eq!(g.position().full_key(), start.full_key());
+    assert_not_over(&g);
+    // Taking both back restores the game exactly: one more cycle is the real third
+    // occurrence.
+    assert!(g.undo().is_none() && g.undo().is_none());
+    assert_eq!(g.position().full_key(), start.full_key());
+    assert_eq!(g.position().ply, start.ply);
+    assert_eq!(tokens(&g), moves);
+    play(&mut g, "h6h5 a3b3 h5h6");
+    assert_not_over(&g);
+    play(&mut g, "b3a3");
+    assert_over(&g, "draw", Reason::Threefold, "threefold repetition");
+}
+
 #[test]
 fn no_repetition_rule_in_little_soldiers_and_luductus() {
     // The same position comes back again and again; nothing forbids it or ends the game.

@@ -32,7 +32,7 @@ use std::sync::Arc;
 use latrunculi::board::Bits;
 use latrunculi::rules::{Colour, Game, Move, Rules, fen, preset};
 use latrunculi::search::{
-    Clock, Limits, SearchConfig, SearchResult, Shared, Value, run, score, score::Reported,
+    Clock, Limits, Params, SearchConfig, SearchResult, Shared, Value, run, score, score::Reported,
 };
 
 type G = Game<u128>;
@@ -133,9 +133,15 @@ fn legal(game: &G, text: &str) -> Move {
 
 /// A fixed-depth search on one thread with a fresh table, optionally restricted to `only`.
 fn search(game: &G, depth: u32, only: &[Move]) -> SearchResult {
+    search_with(game, depth, only, Params::default())
+}
+
+/// [`search`] with other search parameters.
+fn search_with(game: &G, depth: u32, only: &[Move], params: Params) -> SearchResult {
     let cfg = SearchConfig {
         limits: Limits::depth(depth),
         searchmoves: only.to_vec(),
+        params,
         ..SearchConfig::default()
     };
     let shared = Shared::new(16);
@@ -193,6 +199,18 @@ fn expect_best(game: &G, depth: u32, expected: &[&str]) -> SearchResult {
         expected.contains(&token(game, best).as_str()),
         "expected one of {expected:?}: {}",
         describe(game, &r)
+    );
+    // Null-move pruning (the `NullMove` option) must not hide the tactic either.
+    let params = Params {
+        null_move: true,
+        ..Params::default()
+    };
+    let n = search_with(game, depth, &[], params);
+    assert!(
+        n.best
+            .is_some_and(|b| expected.contains(&token(game, b).as_str())),
+        "with null-move pruning, expected one of {expected:?}: {}",
+        describe(game, &n)
     );
     r
 }
@@ -935,4 +953,29 @@ fn luductus_enclosure_of_the_praetorian() {
     let r = expect_forced_win(&game, 4, 2, &["e3a3"]);
     let (end, _) = play_line(&game, &r.lines[0].2);
     assert_eq!(end.position().leaders_total(Colour::Black), 0);
+}
+
+// ---------------------------------------------------------------- null-move pruning
+
+/// With the `NullMove` option, the search passes at null-window nodes where the side to move
+/// stands above beta and cuts the node when the pass still holds: in a murray opening the
+/// same depth then costs fewer nodes (deterministic on one thread).
+#[test]
+fn null_move_pruning_searches_fewer_nodes_to_the_same_depth() {
+    let mut game = G::new(rules(MURRAY));
+    game.play_tokens(&["d2c2", "e7g7", "c2b2", "h8h3", "c1c5", "c8c6"])
+        .expect("a legal opening");
+    let plain = search(&game, 7, &[]);
+    let params = Params {
+        null_move: true,
+        ..Params::default()
+    };
+    let pruned = search_with(&game, 7, &[], params);
+    assert!(pruned.best.is_some_and(|b| game.legal_moves().contains(&b)));
+    assert!(
+        pruned.nodes < plain.nodes,
+        "{} nodes with null-move pruning, {} without",
+        pruned.nodes,
+        plain.nodes
+    );
 }

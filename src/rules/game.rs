@@ -136,6 +136,23 @@ impl<B: Bits> Game<B> {
         self.last_frame()
     }
 
+    /// Hands the turn to the other side without moving: the search's null move, which no
+    /// ruleset allows. Repetition and superko look no further back than the new frame (a
+    /// line through a null move is a probe, not a game). Take it back with [`Game::undo`].
+    pub fn make_null(&mut self) {
+        let mut pos = *self.position();
+        pos.side = pos.side.other();
+        pos.ply += 1;
+        pos.quiet = pos.quiet.saturating_add(1);
+        self.traces.push(Trace::of(&pos));
+        self.frames.push(Frame {
+            pos,
+            window: self.frames.len() as u32,
+            last_move: None,
+            removed: B::EMPTY,
+        });
+    }
+
     /// Takes back the last move; `None` at the start of the history.
     pub fn undo(&mut self) -> Option<Move> {
         if self.frames.len() > 1 {

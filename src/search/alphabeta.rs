@@ -44,6 +44,10 @@ impl Shared {
     }
 }
 
+/// The fewest men the side to move must have on the board for a null move: with fewer, too
+/// many positions are lost for want of a move.
+const NULL_MOVE_MEN: u32 = 4;
+
 /// Ordering classes: the table move, then removals and captures, then killers, then history.
 const TT_MOVE: i32 = 1 << 30;
 const TACTICAL: i32 = 1 << 24;
@@ -345,6 +349,22 @@ impl<'a, B: Bits> Worker<'a, B> {
                 return eval;
             }
         }
+        if self.null_move_allowed(depth, beta, ply, pv_node)
+            && evaluate(self.game.rules(), self.game.position(), self.weights) >= beta
+        {
+            let r = 2 + depth / 4;
+            self.game.make_null();
+            let v = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+            self.game.undo();
+            if self.stopped {
+                self.buffers[ply] = moves;
+                return 0;
+            }
+            if v >= beta {
+                self.buffers[ply] = moves;
+                return if v >= score::MATE_BOUND { beta } else { v };
+            }
+        }
         let mut scores = std::mem::take(&mut self.order[ply]);
         self.score_moves(ply, &moves, hit.and_then(|h| h.mv), &mut scores);
         let alpha_in = alpha;
@@ -423,6 +443,24 @@ impl<'a, B: Bits> Worker<'a, B> {
             );
         }
         best
+    }
+
+    /// Whether to try passing here (null-move pruning, when the `NullMove` option is on): at
+    /// null-window nodes deep enough to pay, not right after another null move, and only in
+    /// a plain movement-phase position whose side has men to spare, since passing is never
+    /// legal and where having no move loses, a side short of moves is in zugzwang.
+    fn null_move_allowed(&self, depth: i32, beta: Value, ply: usize, pv_node: bool) -> bool {
+        if !self.params.null_move || pv_node || depth < 3 || ply == 0 {
+            return false;
+        }
+        let frame = self.game.last_frame();
+        let pos = &frame.pos;
+        frame.last_move.is_some()
+            && beta.abs() < score::MATE_BOUND
+            && pos.trapped.is_empty()
+            && pos.passes == 0
+            && pos.hand == [[0; 2]; 2]
+            && pos.men[pos.side.index()].count() >= NULL_MOVE_MEN
     }
 
     /// Searches move `m`, the `i`-th of the node: the first with the full window, the others
