@@ -497,14 +497,9 @@ fn kowalski_a_player_whose_only_moves_break_superko_loses() {
     );
 }
 
-#[test]
-fn murray_third_occurrence_with_the_same_side_to_move_draws() {
-    // Black's man goes round a3 c3 b3 (3 moves), White's h6 h5 (2 moves): the start
-    // arrangement comes back after 5 plies with White to move, and after 12 with Black to
-    // move. Only the third occurrence with the same side to move (ply 24) draws.
-    let mut g = game(
-        MURRAY,
-        "
+/// Two kings, a Black man on a3 and a White man on h6 with room to shuffle: the repetition
+/// tests' board.
+const MURRAY_SHUFFLE: &str = "
         8 . . . . K . . .
         7 . . . . . . . .
         6 . . . . . . . M
@@ -513,9 +508,14 @@ fn murray_third_occurrence_with_the_same_side_to_move_draws() {
         3 m . . . . . . .
         2 . . . . . . . .
         1 . . . k . . . .
-          a b c d e f g h",
-        "b - 0 10",
-    );
+          a b c d e f g h";
+
+#[test]
+fn murray_third_occurrence_with_the_same_side_to_move_draws() {
+    // Black's man goes round a3 c3 b3 (3 moves), White's h6 h5 (2 moves): the start
+    // arrangement comes back after 5 plies with White to move, and after 12 with Black to
+    // move. Only the third occurrence with the same side to move (ply 24) draws.
+    let mut g = game(MURRAY, MURRAY_SHUFFLE, "b - 0 10");
     let cycle = "a3c3 h6h5 c3b3 h5h6 b3a3 h6h5 a3c3 h5h6 c3b3 h6h5 b3a3 h5h6";
     play(&mut g, cycle);
     assert_not_over(&g);
@@ -533,20 +533,7 @@ fn murray_third_occurrence_with_the_same_side_to_move_draws() {
 /// (it probes the position, it is not a game).
 #[test]
 fn murray_null_move_hands_the_turn_over_and_starts_a_new_repetition_window() {
-    let mut g = game(
-        MURRAY,
-        "
-        8 . . . . K . . .
-        7 . . . . . . . .
-        6 . . . . . . . M
-        5 . . . . . . . .
-        4 . . . . . . . .
-        3 m . . . . . . .
-        2 . . . . . . . .
-        1 . . . k . . . .
-          a b c d e f g h",
-        "w - 0 10",
-    );
+    let mut g = game(MURRAY, MURRAY_SHUFFLE, "w - 0 10");
     // Twice this position with White to move.
     play(&mut g, "h6h5 a3b3 h5h6 b3a3");
     let start = *g.position();
@@ -869,20 +856,7 @@ fn precedence_two_passes_before_ply_limit() {
 #[test]
 fn precedence_threefold_before_ply_limit() {
     // The third occurrence falls on ply 2,500.
-    let mut g = game(
-        MURRAY,
-        "
-        8 . . . . K . . .
-        7 . . . . . . . .
-        6 . . . . . . . M
-        5 . . . . . . . .
-        4 . . . . . . . .
-        3 m . . . . . . .
-        2 . . . . . . . .
-        1 . . . k . . . .
-          a b c d e f g h",
-        "b - 0 2492",
-    );
+    let mut g = game(MURRAY, MURRAY_SHUFFLE, "b - 0 2492");
     play(&mut g, "a3b3 h6h5 b3a3 h5h6 a3b3 h6h5 b3a3");
     assert_not_over(&g);
     play(&mut g, "h5h6");
