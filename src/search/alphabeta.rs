@@ -1,6 +1,7 @@
 //! The alpha-beta worker: principal-variation search with a transposition table, killer and
 //! history move ordering, late-move reductions and a quiescence search over tactical moves.
-//! One worker runs per thread; they share the table, the stop flag and the node count.
+//! One worker runs per thread; they share the table, the history, the stop flag and the node
+//! count.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -10,6 +11,7 @@ use crate::rules::{Game, LeaderCapture, Move, MoveKind};
 
 use super::busy::{Busy, move_hash};
 use super::eval::evaluate;
+use super::history::History;
 use super::params::{Params, Weights};
 use super::score::{self, INFINITE, MATE, Value};
 use super::time::Clock;
@@ -26,6 +28,8 @@ pub struct Shared {
     pub nodes: AtomicU64,
     /// The moves the threads are inside of, for deferring (several threads only).
     pub busy: Busy,
+    /// Move-ordering history, shared so that the threads order moves alike.
+    pub history: History,
 }
 
 impl Shared {
@@ -40,6 +44,7 @@ impl Shared {
             stop,
             nodes: AtomicU64::new(0),
             busy: Busy::default(),
+            history: History::default(),
         }
     }
 }
@@ -82,7 +87,6 @@ pub struct Worker<'a, B: Bits> {
     pub seldepth: usize,
     pub stopped: bool,
     killers: Vec<[Option<Move>; 2]>,
-    history: Vec<i32>,
     buffers: Vec<Vec<Move>>,
     order: Vec<Vec<i32>>,
     pub pv: Vec<Vec<Move>>,
@@ -129,7 +133,6 @@ impl<'a, B: Bits> Worker<'a, B> {
             seldepth: 0,
             stopped: false,
             killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![0; 2 * B::CAPACITY * B::CAPACITY],
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             order: (0..=MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
@@ -261,7 +264,10 @@ impl<'a, B: Bits> Worker<'a, B> {
                 } else if killers[1] == Some(*m) {
                     KILLER
                 } else {
-                    self.history[self.history_index(m)].min(KILLER - 1)
+                    self.shared
+                        .history
+                        .get(self.history_index(m))
+                        .min(KILLER - 1)
                 }
             };
             out.push(s);
@@ -518,7 +524,7 @@ impl<'a, B: Bits> Worker<'a, B> {
                 k[0] = Some(m);
             }
             let idx = self.history_index(&m);
-            self.history[idx] = (self.history[idx] + depth * depth).min(KILLER / 2);
+            self.shared.history.reward(idx, depth * depth, KILLER / 2);
         }
         true
     }

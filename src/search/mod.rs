@@ -1,13 +1,15 @@
 //! Alpha-beta search for the movement phase: iterative deepening with aspiration windows,
 //! MultiPV and `searchmoves`, Lazy SMP over a shared transposition table (every thread
 //! iterates over the same depths; a thread defers the moves another thread is searching, see
-//! [`busy`], so that the threads split the tree instead of repeating it). The search never
+//! [`busy`], so that the threads split the tree instead of repeating it, and they order moves
+//! by one shared [`history`], so that they agree on what to search first). The search never
 //! prints: it reports [`Event`]s to a callback and returns its [`SearchResult`].
 
 mod alphabeta;
 pub mod bench;
 mod busy;
 pub mod eval;
+mod history;
 pub mod params;
 pub mod score;
 pub mod time;
@@ -100,6 +102,7 @@ pub fn run<B: Bits>(
     shared.nodes.store(0, Ordering::Relaxed);
     shared.tt.new_search();
     shared.busy.clear();
+    shared.history.clear();
     let mut root = game.legal_moves();
     if !cfg.searchmoves.is_empty() {
         root.retain(|m| cfg.searchmoves.contains(m));
@@ -412,6 +415,32 @@ fn aspirate<B: Bits>(w: &mut Worker<'_, B>, depth: i32, prev: Option<Value>, wid
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{Rules, preset};
+    use std::sync::Arc;
+
+    /// A search learns its move ordering afresh: what an earlier search taught the shared
+    /// history must not change the next one, or a one-thread search of a position would
+    /// depend on what was searched before it.
+    #[test]
+    fn a_search_inherits_nothing_from_the_history_of_the_last() {
+        let rules = Arc::new(Rules::<u128>::new(preset("murray", 16).unwrap()).unwrap());
+        let before =
+            Game::from_fen(rules.clone(), "MM1M3M/5K2/1k6/1m6/3M3M/8/4m3/7m b - 4 60").unwrap();
+        let game = Game::new(rules);
+        let cfg = SearchConfig {
+            limits: Limits::depth(5),
+            ..SearchConfig::default()
+        };
+        let nodes = |shared: &Shared, game: &Game<u128>| {
+            let clock = Clock::new(&cfg.limits, game.position().side, 0);
+            run(game, shared, &clock, &cfg, &mut |_| {}).nodes
+        };
+        let used = Shared::new(1);
+        nodes(&used, &before);
+        used.tt.clear();
+        used.stop.store(false, Ordering::Relaxed);
+        assert_eq!(nodes(&used, &game), nodes(&Shared::new(1), &game));
+    }
 
     fn line(from: usize, to: usize, value: Value) -> Line {
         (
