@@ -17,6 +17,7 @@ use crate::board::{Bits, Bits256};
 const ENTRIES: usize = 2 * Bits256::CAPACITY * Bits256::CAPACITY;
 const _: () = assert!(2 * u128::CAPACITY * u128::CAPACITY <= ENTRIES);
 
+/// Credit per side, origin and destination, updated by every thread.
 pub struct History {
     credit: Vec<AtomicI32>,
 }
