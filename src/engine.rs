@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use crate::board::Bits;
 use crate::mcts::{self, MctsConfig, MctsParams, Reuse};
-use crate::rules::{Game, Move};
+use crate::rules::{Game, Move, perft};
 use crate::search::{
     self, Clock, Event, Limits, Params, SearchConfig, SearchResult, Shared, Weights,
 };
@@ -59,10 +59,12 @@ impl PlacementSearch {
 /// Playouts per unit of `go depth` when MCTS plays a placement.
 pub const PLAYOUTS_PER_DEPTH: u64 = 256;
 
+/// The transposition table's size until the `Hash` option changes it, in megabytes.
+pub const DEFAULT_HASH_MB: usize = 16;
+
 /// Settings that persist between searches.
 #[derive(Clone, Debug)]
 pub struct Options {
-    pub hash_mb: usize,
     pub threads: usize,
     pub multipv: usize,
     pub move_overhead_ms: u64,
@@ -77,7 +79,6 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            hash_mb: 16,
             threads: 1,
             multipv: 1,
             move_overhead_ms: 30,
@@ -119,9 +120,10 @@ impl StopHandle {
     }
 }
 
+/// The background job: a search (with its clock) or a perft.
 struct Running {
     handle: JoinHandle<()>,
-    clock: Arc<Clock>,
+    clock: Option<Arc<Clock>>,
 }
 
 /// The search side of the engine.
@@ -145,8 +147,8 @@ impl Engine {
     pub fn new() -> Self {
         let options = Options::default();
         Engine {
-            shared: Arc::new(Shared::new(options.hash_mb)),
-            table_mb: options.hash_mb,
+            shared: Arc::new(Shared::new(DEFAULT_HASH_MB)),
+            table_mb: DEFAULT_HASH_MB,
             options,
             running: None,
             reuse: Arc::new(Mutex::new(Reuse::default())),
@@ -158,6 +160,25 @@ impl Engine {
         self.running
             .as_ref()
             .is_some_and(|r| !r.handle.is_finished())
+    }
+
+    /// The transposition table's size, in megabytes.
+    pub fn hash_mb(&self) -> usize {
+        self.table_mb
+    }
+
+    /// Resizes the transposition table to about `mb` megabytes (empty), stopping a running
+    /// search first. When the memory cannot be had, the old table stays and the error says so.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+        self.stop_and_wait();
+        if mb != self.table_mb {
+            let stop = self.shared.stop.clone();
+            let shared = Shared::try_with_stop(mb, stop)
+                .map_err(|e| format!("{e}; it stays at {} MB", self.table_mb))?;
+            self.shared = Arc::new(shared);
+            self.table_mb = mb;
+        }
+        Ok(())
     }
 
     /// Empties the transposition table (waits for a running search first).
@@ -176,11 +197,6 @@ impl Engine {
         mut on_event: Box<dyn FnMut(EngineEvent) + Send>,
     ) {
         self.stop_and_wait();
-        if self.table_mb != self.options.hash_mb {
-            let stop = self.shared.stop.clone();
-            self.shared = Arc::new(Shared::with_stop(self.options.hash_mb, stop));
-            self.table_mb = self.options.hash_mb;
-        }
         self.shared.stop.store(false, Ordering::Relaxed);
         let clock = Arc::new(Clock::new(
             &limits,
@@ -249,7 +265,31 @@ impl Engine {
             }
             on_event(EngineEvent::Done(result));
         });
-        self.running = Some(Running { handle, clock });
+        self.running = Some(Running {
+            handle,
+            clock: Some(clock),
+        });
+    }
+
+    /// Counts perft to `depth` (at most [`perft::MAX_DEPTH`]) split by root move in the
+    /// background, so that a deep count can be stopped like a search; `done` receives the
+    /// counts, cut short if it was stopped. Any running search is stopped first.
+    pub fn perft<B: Bits>(
+        &mut self,
+        game: &Game<B>,
+        depth: usize,
+        done: Box<dyn FnOnce(perft::Divided) + Send>,
+    ) {
+        self.stop_and_wait();
+        self.shared.stop.store(false, Ordering::Relaxed);
+        let mut game = game.clone();
+        let shared = self.shared.clone();
+        let handle =
+            std::thread::spawn(move || done(perft::divide_until(&mut game, depth, &shared.stop)));
+        self.running = Some(Running {
+            handle,
+            clock: None,
+        });
     }
 
     /// A handle that stops this engine's searches from another thread (a Ctrl-C handler).
@@ -264,8 +304,8 @@ impl Engine {
 
     /// The opponent played the predicted move: the pondering search now runs on the clock.
     pub fn ponderhit(&self) {
-        if let Some(r) = &self.running {
-            r.clock.ponderhit();
+        if let Some(clock) = self.running.as_ref().and_then(|r| r.clock.as_ref()) {
+            clock.ponderhit();
         }
     }
 
@@ -306,6 +346,21 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hash_size_that_cannot_be_had_keeps_the_old_table() {
+        let mut e = Engine::new();
+        let err = e.set_hash(usize::MAX).unwrap_err();
+        assert!(err.ends_with("it stays at 16 MB"), "{err}");
+        assert_eq!(e.hash_mb(), DEFAULT_HASH_MB);
+        e.set_hash(2).unwrap();
+        assert_eq!(e.hash_mb(), 2);
+        let rules = Arc::new(
+            crate::rules::Rules::new(crate::rules::preset("murray", 16).unwrap()).unwrap(),
+        );
+        let r = e.search_now(&Game::<u128>::new(rules), Limits::depth(2));
+        assert!(r.best.is_some());
+    }
 
     #[test]
     fn auto_places_with_the_search_measured_stronger_in_the_ruleset() {

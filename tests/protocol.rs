@@ -161,6 +161,33 @@ fn perft_through_the_protocol() {
 }
 
 #[test]
+fn a_deep_perft_runs_in_the_background_until_stopped_and_a_too_deep_one_is_refused() {
+    let mut e = Engine::start();
+    let refused = e.ask("go perft 65", |l| l.starts_with("info string"));
+    assert_eq!(
+        refused.last().unwrap(),
+        "info string error: go perft: depth 65 is deeper than perft counts (at most 64)"
+    );
+    e.send("go perft 64");
+    // The count goes on in the background: the engine still answers at once.
+    assert_eq!(e.ask("isready", |l| l == "readyok"), vec!["readyok"]);
+    let stopped = e.ask("stop", |l| l.starts_with("info string perft"));
+    assert_eq!(
+        stopped,
+        vec!["info string perft stopped: 0 of 81 root moves counted"]
+    );
+    let lines = e.ask("go perft 1", |l| l.starts_with("Nodes searched"));
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 81");
+    e.send("go perft 64");
+    e.send("quit");
+    let rest = e.wait_exit();
+    assert!(
+        rest.iter().all(|l| !l.starts_with("Nodes searched")),
+        "{rest:?}"
+    );
+}
+
+#[test]
 fn go_depth_reports_info_and_one_legal_bestmove() {
     let mut e = Engine::start();
     e.send("setoption name UCI_Variant value murray");

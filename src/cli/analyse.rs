@@ -100,7 +100,7 @@ pub fn run(args: &AnalyseArgs, out: &mut dyn Write) -> Result<(), String> {
     };
     let mut engine = Engine::new();
     engine.options.threads = args.threads.max(1);
-    engine.options.hash_mb = args.hash.max(1);
+    engine.set_hash(args.hash.max(1))?;
     engine.options.multipv = args.multipv.max(1);
     engine.options.move_overhead_ms = 0;
     engine.options.analyse_mode = true;

@@ -394,7 +394,8 @@ fn replay_command(
 pub struct PerftArgs {
     #[command(flatten)]
     pub position: PositionArgs,
-    /// How many plies deep to count.
+    /// How many plies deep to count (at most 64).
+    #[arg(value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=perft::MAX_DEPTH as u64))]
     pub depth: usize,
 }
 

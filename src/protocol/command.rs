@@ -1,5 +1,7 @@
 //! Protocol input: each line parsed into a typed command, or an error saying what is wrong.
 
+use crate::rules::perft;
+
 /// Limits and flags of a `go` command.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GoParams {
@@ -64,6 +66,12 @@ fn number<T: std::str::FromStr>(word: &str, value: Option<&&str>) -> Result<T, S
 fn parse_go(words: &[&str]) -> Result<Command, String> {
     if words.first() == Some(&"perft") {
         let d = number::<usize>("perft", words.get(1))?;
+        if d > perft::MAX_DEPTH {
+            return Err(format!(
+                "go perft: depth {d} is deeper than perft counts (at most {})",
+                perft::MAX_DEPTH
+            ));
+        }
         if words.len() > 2 {
             return Err(format!("go perft: unexpected '{}'", words[2]));
         }

@@ -115,8 +115,9 @@ pub fn set(s: &mut Session, name: &str, value: &str) -> Result<(), String> {
         }
         "hash" => {
             let mb = spin(name, value, 1, 65536)? as usize;
-            s.engine.stop_and_wait();
-            s.engine.options.hash_mb = mb;
+            s.engine
+                .set_hash(mb)
+                .map_err(|e| format!("setoption Hash: {e}"))?;
         }
         "clear hash" => s.engine.clear_hash(),
         "threads" => opts.threads = spin(name, value, 1, 256)? as usize,

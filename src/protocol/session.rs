@@ -227,25 +227,38 @@ impl Session {
         Ok(())
     }
 
+    /// Counts in the background: `stop` (or any command that starts other work) ends it
+    /// early with the root moves counted so far.
     fn perft(&mut self, depth: usize) -> Result<(), String> {
-        self.engine.stop_and_wait();
         let start = std::time::Instant::now();
         let geo = self.rules.geo.clone();
-        let mut lines = Vec::new();
-        let mut total = if depth == 0 { 1 } else { 0 };
-        for (mv, n) in perft::divide(&mut self.game, depth) {
-            lines.push(format!("{}: {n}", mv.token(&geo)));
-            total += n;
-        }
-        lines.push(String::new());
-        lines.push(format!("Nodes searched: {total}"));
-        if self.debug {
-            lines.push(format!(
-                "info string perft time {} ms",
-                start.elapsed().as_millis()
-            ));
-        }
-        self.say(&lines.join("\n"));
+        let out = self.out.clone();
+        let debug = self.debug;
+        let done = move |d: perft::Divided| {
+            let mut lines: Vec<String> = d
+                .counts
+                .iter()
+                .map(|(mv, n)| format!("{}: {n}", mv.token(&geo)))
+                .collect();
+            if d.finished() {
+                lines.push(String::new());
+                lines.push(format!("Nodes searched: {}", d.total()));
+            } else {
+                lines.push(format!(
+                    "info string perft stopped: {} of {} root moves counted",
+                    d.counts.len(),
+                    d.roots
+                ));
+            }
+            if debug {
+                lines.push(format!(
+                    "info string perft time {} ms",
+                    start.elapsed().as_millis()
+                ));
+            }
+            say(&out, &lines.join("\n"));
+        };
+        self.engine.perft(&self.game, depth, Box::new(done));
         Ok(())
     }
 

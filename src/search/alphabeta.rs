@@ -39,8 +39,17 @@ impl Shared {
 
     /// Shared state whose stop flag is `stop`.
     pub fn with_stop(hash_mb: usize, stop: Arc<AtomicBool>) -> Shared {
+        Self::from_table(Table::new(hash_mb), stop)
+    }
+
+    /// Shared state with a table of `hash_mb` megabytes, or why the memory could not be had.
+    pub fn try_with_stop(hash_mb: usize, stop: Arc<AtomicBool>) -> Result<Shared, String> {
+        Ok(Self::from_table(Table::try_new(hash_mb)?, stop))
+    }
+
+    fn from_table(tt: Table, stop: Arc<AtomicBool>) -> Shared {
         Shared {
-            tt: Table::new(hash_mb),
+            tt,
             stop,
             nodes: AtomicU64::new(0),
             busy: Busy::default(),

@@ -80,7 +80,7 @@ pub fn bench_with(
         } else {
             Game::from_fen(rules, fen)?
         };
-        let shared = Shared::new(hash_mb);
+        let shared = Shared::try_with_stop(hash_mb, Default::default())?;
         let depth = (depth as i32 + depth_offset).max(1) as u32;
         let cfg = SearchConfig {
             limits: Limits::depth(depth),

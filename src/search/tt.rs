@@ -78,20 +78,27 @@ const BUCKET: usize = 2;
 impl Table {
     /// A table of about `mb` megabytes (at least one bucket).
     pub fn new(mb: usize) -> Self {
-        let bytes = mb.max(1) * 1024 * 1024;
-        let buckets = (bytes / (16 * BUCKET)).next_power_of_two() / 2;
-        let buckets = buckets.max(1);
-        let entries = (0..buckets * BUCKET)
-            .map(|_| Entry {
-                check: AtomicU64::new(0),
-                data: AtomicU64::new(0),
-            })
-            .collect();
-        Table {
+        Self::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of about `mb` megabytes (at least one bucket), or why the memory could not be
+    /// had (the caller keeps what it had instead of the process aborting).
+    pub fn try_new(mb: usize) -> Result<Self, String> {
+        let bytes = mb.max(1).saturating_mul(1024 * 1024);
+        let buckets = ((bytes / (16 * BUCKET)).next_power_of_two() / 2).max(1);
+        let mut entries = Vec::new();
+        entries
+            .try_reserve_exact(buckets * BUCKET)
+            .map_err(|_| format!("cannot allocate {mb} MB for the transposition table"))?;
+        entries.extend((0..buckets * BUCKET).map(|_| Entry {
+            check: AtomicU64::new(0),
+            data: AtomicU64::new(0),
+        }));
+        Ok(Table {
             entries,
             mask: buckets - 1,
             age: AtomicU64::new(0),
-        }
+        })
     }
 
     /// Empties the table.
