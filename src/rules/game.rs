@@ -28,6 +28,7 @@ pub struct Frame<B> {
 #[derive(Clone, Copy, Debug)]
 struct Trace<B> {
     occupancy: [B; 2],
+    /// The board's key (superko compares boards).
     key: u64,
 }
 
@@ -51,6 +52,9 @@ pub struct Game<B> {
     /// Each frame's occupancy by colour and key, kept apart so that repetition scans over
     /// long histories read little memory.
     traces: Vec<Trace<B>>,
+    /// Each frame's key with the side to move and the passes, which threefold repetition
+    /// compares: a dense array, so that the scan over a long quiet stretch is a fast loop.
+    full_keys: Vec<u64>,
 }
 
 impl<B: Bits> Game<B> {
@@ -65,6 +69,7 @@ impl<B: Bits> Game<B> {
         Game {
             rules,
             traces: vec![Trace::of(&pos)],
+            full_keys: vec![pos.full_key()],
             frames: vec![Frame {
                 pos,
                 window: 0,
@@ -127,6 +132,7 @@ impl<B: Bits> Game<B> {
             self.frames.len() as u32
         };
         self.traces.push(Trace::of(&pos));
+        self.full_keys.push(pos.full_key());
         self.frames.push(Frame {
             pos,
             window,
@@ -145,6 +151,7 @@ impl<B: Bits> Game<B> {
         pos.ply += 1;
         pos.quiet = pos.quiet.saturating_add(1);
         self.traces.push(Trace::of(&pos));
+        self.full_keys.push(pos.full_key());
         self.frames.push(Frame {
             pos,
             window: self.frames.len() as u32,
@@ -157,15 +164,16 @@ impl<B: Bits> Game<B> {
     pub fn undo(&mut self) -> Option<Move> {
         if self.frames.len() > 1 {
             self.traces.pop();
+            self.full_keys.pop();
             self.frames.pop().and_then(|f| f.last_move)
         } else {
             None
         }
     }
 
-    /// The frames a repetition rule compares the current position with (current included).
-    fn window(&self) -> &[Frame<B>] {
-        &self.frames[self.last_frame().window as usize..]
+    /// The traces a repetition rule compares the current position with (current included).
+    fn window(&self) -> &[Trace<B>] {
+        &self.traces[self.last_frame().window as usize..]
     }
 
     /// The moves the rules allow, ignoring whether the game has already ended: pseudo-legal
@@ -188,8 +196,7 @@ impl<B: Bits> Game<B> {
     /// the material can, and only one that turns the current occupancy into an earlier one:
     /// the occupancies tell which origin and destination to try.
     fn drop_superko(&self, out: &mut Vec<Move>) -> bool {
-        let start = self.last_frame().window as usize;
-        let window = &self.traces[start..];
+        let window = self.window();
         if window.len() < 2 {
             return false;
         }
@@ -287,10 +294,10 @@ impl<B: Bits> Game<B> {
         }
         if r.end.repetition == Repetition::ThreefoldDraw {
             let key = pos.full_key();
-            if self
-                .window()
+            let start = self.last_frame().window as usize;
+            if self.full_keys[start..]
                 .iter()
-                .filter(|f| f.pos.full_key() == key)
+                .filter(|&&k| k == key)
                 .count()
                 >= 3
             {
