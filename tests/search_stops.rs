@@ -113,3 +113,20 @@ fn two_threads_cut_short_answer_as_consistently_as_one() {
         }
     }
 }
+
+/// Three plies before murray's ply limit every line ends within three plies, so whole
+/// iterations take fewer nodes than the search counts between checks of its limits: the
+/// limit must still be seen between iterations (it once ran on to the deepest depth).
+#[test]
+fn iterations_too_small_to_check_the_limits_still_stop_at_them() {
+    let g = game("murray", "1m6/7m/4k3/8/1M6/3K4/8/8 w - 2254 2497");
+    let (r, infos) = limited(&g, 2_000, 1);
+    let last = infos.last().expect("a report");
+    assert!(r.best.is_some());
+    assert!(
+        r.nodes < 2_000 + 1_500,
+        "{} nodes against a limit of 2,000",
+        r.nodes
+    );
+    assert!(last.depth < 20, "searched on to depth {}", last.depth);
+}

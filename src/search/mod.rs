@@ -296,6 +296,12 @@ fn iterate<B: Bits>(
         if w.stopped {
             break;
         }
+        // The limits are checked every so many nodes inside an iteration; an iteration too
+        // small to reach a check (every line ends within a few plies) must see them here.
+        if clock.out_of_time() || cfg.limits.nodes.is_some_and(|n| w.shared_nodes() >= n) {
+            w.shared_stop();
+            break;
+        }
         if id != 0 {
             depth += 1;
             continue;
