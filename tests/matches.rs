@@ -178,6 +178,32 @@ fn misbehaving(name: &str, on_go: &str, reason: &str) {
 }
 
 #[test]
+fn an_engine_that_cannot_start_is_an_error_before_any_game() {
+    let dir = temp_dir("nostart");
+    let rec = dir.join("games.rec");
+    let out = Command::new(ENGINE)
+        .args([
+            "match",
+            "--engine",
+            "cmd=./no-such-engine",
+            "name=ghost",
+            "--engine",
+        ])
+        .arg(format!("cmd={ENGINE}"))
+        .args(["--each", "depth=1", "--games", "2", "--records"])
+        .arg(&rec)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("engine 'ghost': cannot start engine './no-such-engine'"),
+        "{err}"
+    );
+    assert!(!rec.exists(), "no game was played");
+}
+
+#[test]
 fn an_illegal_move_loses() {
     misbehaving("illegal", "echo 'bestmove a1a1'", "illegal move");
 }

@@ -180,6 +180,13 @@ pub fn run_match(
         return Err("a match needs at least two engines".into());
     }
     let rules = load_rules(cfg)?;
+    // An engine that cannot start or shake hands is a mistake in the set-up, not a lost
+    // game: say so before any game is played.
+    for spec in &cfg.engines {
+        EngineProcess::start(spec, &cfg.variant, cfg.pieces)
+            .map_err(|e| format!("engine '{}': {e}", spec.name))?
+            .quit();
+    }
     let encounters: Vec<(usize, usize)> = (0..cfg.engines.len())
         .flat_map(|i| (i + 1..cfg.engines.len()).map(move |j| (i, j)))
         .collect();
