@@ -171,9 +171,15 @@ impl<B: Bits> Game<B> {
         }
     }
 
+    /// Where the frames a repetition rule compares the current position with begin: the
+    /// last change of material (they run to the current frame).
+    fn window_start(&self) -> usize {
+        self.last_frame().window as usize
+    }
+
     /// The traces a repetition rule compares the current position with (current included).
     fn window(&self) -> &[Trace<B>] {
-        &self.traces[self.last_frame().window as usize..]
+        &self.traces[self.window_start()..]
     }
 
     /// The moves the rules allow, ignoring whether the game has already ended: pseudo-legal
@@ -294,8 +300,7 @@ impl<B: Bits> Game<B> {
         }
         if r.end.repetition == Repetition::ThreefoldDraw {
             let key = pos.full_key();
-            let start = self.last_frame().window as usize;
-            if self.full_keys[start..]
+            if self.full_keys[self.window_start()..]
                 .iter()
                 .filter(|&&k| k == key)
                 .count()

@@ -33,16 +33,13 @@ pub struct Shared {
 }
 
 impl Shared {
+    /// Shared state with a table of `hash_mb` megabytes and a stop flag of its own.
     pub fn new(hash_mb: usize) -> Shared {
-        Self::with_stop(hash_mb, Arc::new(AtomicBool::new(false)))
+        Self::from_table(Table::new(hash_mb), Arc::default())
     }
 
-    /// Shared state whose stop flag is `stop`.
-    pub fn with_stop(hash_mb: usize, stop: Arc<AtomicBool>) -> Shared {
-        Self::from_table(Table::new(hash_mb), stop)
-    }
-
-    /// Shared state with a table of `hash_mb` megabytes, or why the memory could not be had.
+    /// Shared state with a table of `hash_mb` megabytes and the stop flag `stop`, or why the
+    /// memory could not be had.
     pub fn try_with_stop(hash_mb: usize, stop: Arc<AtomicBool>) -> Result<Shared, String> {
         Ok(Self::from_table(Table::try_new(hash_mb)?, stop))
     }
