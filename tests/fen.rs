@@ -3,15 +3,54 @@
 
 use std::sync::Arc;
 
-use latrunculi::rules::{Game, PRESETS, Rules, fen, preset};
+use latrunculi::board::Bits;
+use latrunculi::rules::{AnyRules, Game, PRESETS, Rules, fen, preset};
+use latrunculi::with_rules;
 
-fn rules(v: &str) -> Arc<Rules<u128>> {
-    Arc::new(Rules::new(preset(v, 16).unwrap()).unwrap())
+fn rules(v: &str) -> AnyRules {
+    AnyRules::new(preset(v, 16).unwrap()).unwrap()
+}
+
+/// Mangles the start position string of `r` 3,000 times; returns how many were refused.
+fn mangle<B: Bits>(r: Arc<Rules<B>>, next: &mut dyn FnMut(usize) -> usize) -> usize {
+    let alphabet: Vec<char> = "mMkKtTx0123456789/ -wbrp@+".chars().collect();
+    let mut errors = 0;
+    let start = fen::format(&r, &r.start());
+    for _ in 0..3000 {
+        let mut chars: Vec<char> = start.chars().collect();
+        for _ in 0..1 + next(4) {
+            let i = next(chars.len());
+            match next(3) {
+                0 => chars[i] = alphabet[next(alphabet.len())],
+                1 => {
+                    chars.remove(i);
+                }
+                _ => chars.insert(i, alphabet[next(alphabet.len())]),
+            }
+            if chars.is_empty() {
+                break;
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        match fen::parse(&text).and_then(|s| fen::validate(&r, &s)) {
+            Err(e) => {
+                assert!(!e.is_empty());
+                errors += 1;
+            }
+            Ok(pos) => {
+                // Whatever is accepted is a real position that formats back to itself.
+                let again = fen::format(&r, &pos);
+                let back = fen::validate(&r, &fen::parse(&again).unwrap()).unwrap();
+                assert_eq!(back, pos, "{text}");
+                let _ = Game::from_position(r.clone(), pos).outcome();
+            }
+        }
+    }
+    errors
 }
 
 #[test]
 fn mangled_position_strings_never_panic() {
-    let alphabet: Vec<char> = "mMkKtTx0123456789/ -wbrp@".chars().collect();
     let mut state: u64 = 0xF00D;
     let mut next = |n: usize| {
         state ^= state << 13;
@@ -21,46 +60,20 @@ fn mangled_position_strings_never_panic() {
     };
     let mut errors = 0;
     for v in PRESETS {
-        let r = rules(v);
-        let start = fen::format(&r, &r.start());
-        for _ in 0..3000 {
-            let mut chars: Vec<char> = start.chars().collect();
-            for _ in 0..1 + next(4) {
-                let i = next(chars.len());
-                match next(3) {
-                    0 => chars[i] = alphabet[next(alphabet.len())],
-                    1 => {
-                        chars.remove(i);
-                    }
-                    _ => chars.insert(i, alphabet[next(alphabet.len())]),
-                }
-                if chars.is_empty() {
-                    break;
-                }
-            }
-            let text: String = chars.into_iter().collect();
-            match fen::parse(&text).and_then(|s| fen::validate(&r, &s)) {
-                Err(e) => {
-                    assert!(!e.is_empty());
-                    errors += 1;
-                }
-                Ok(pos) => {
-                    // Whatever is accepted is a real position that formats back to itself.
-                    let again = fen::format(&r, &pos);
-                    let back = fen::validate(&r, &fen::parse(&again).unwrap()).unwrap();
-                    assert_eq!(back, pos, "{text}");
-                    let _ = Game::from_position(r.clone(), pos).outcome();
-                }
-            }
-        }
+        errors += with_rules!(rules(v), r => mangle(r, &mut next));
     }
-    assert!(errors > 5000, "most mangled strings are refused ({errors})");
+    assert!(
+        errors > 30000,
+        "most mangled strings are refused ({errors})"
+    );
 }
 
 #[test]
 fn impossible_positions_are_refused_with_the_reason() {
-    let k = rules("kowalski-8x12");
-    let s = rules("schadler-2001");
+    let narrow = |v: &str| Arc::new(Rules::<u128>::new(preset(v, 16).unwrap()).unwrap());
+    let k = narrow("kowalski-8x12");
+    let s = narrow("schadler-2001");
+    let bell = narrow("bell-8x8");
     for (r, text, words) in [
         (
             &k,
@@ -95,6 +108,27 @@ fn impossible_positions_are_refused_with_the_reason() {
         (&s, "8/8/8/8/8/8/8/8 w M0m16 0 0", "omit"),
         (&s, "8/8/8/8/8/8/8/08 w M16m16 0 0", "leading zero"),
         (&s, "8/8/8/8/8/8/8/44 w M16m16 0 0", "44 squares"),
+        (
+            &k,
+            "mmmmmmmmmmmm/5k6/12/12/12/12/6K5/MMMMMMMMMMMM w - 0 0 +a1",
+            "no bonus moves",
+        ),
+        (
+            &k,
+            "mmmmmmmmmmmm/5k6/12/12/12/12/6K5/MMMMMMMMMMMM w - 0 0 x",
+            "no removals",
+        ),
+        (
+            &bell,
+            "8/8/8/8/8/8/8/M6k w - 0 40 +h1",
+            "no free white piece",
+        ),
+        (
+            &bell,
+            "8/8/8/8/8/8/8/M6k w - 0 40 +a1 p1",
+            "sixth field only",
+        ),
+        (&bell, "8/8/8/8/8/8/8/M6k w - 0 40 +i9", "bonus move '+i9'"),
     ] {
         let err = fen::parse(text)
             .and_then(|st| fen::validate(r, &st))

@@ -28,8 +28,9 @@ fn seega_like() -> Ruleset {
     r.cols = 5;
     r.layout = "5/5/5/5/5".into();
     r.hand_men = 4;
+    r.pieces_choice = None;
     r.placement.per_turn = 2;
-    r.placement.region = Region::NotCentre;
+    r.placement.forbid_centre = true;
     r.placement.movement_first = None;
     r.man_moves = Movement {
         reach: Reach::Step,
@@ -39,7 +40,7 @@ fn seega_like() -> Ruleset {
     r.capture.effect = CaptureEffect::Remove;
     r.entry_restriction = false;
     r.end.repetition = Repetition::Ignored;
-    r.end.men_lost = None;
+    r.end.material = None;
     r
 }
 
@@ -99,7 +100,7 @@ fn no_move_can_be_decided_by_counting_pieces() {
 fn empty_corners_can_be_hostile() {
     let mut r = preset("little-soldiers", 16).unwrap();
     r.capture.hostile_corners = true;
-    r.end.men_lost = None;
+    r.end.material = None;
     // A black man on b1 between the empty corner a1 and a white man arriving on c1.
     let mut g = game(r.clone(), "8/8/8/8/8/8/2M5/1m6 w - 0 0");
     g.play_token("c2c1").unwrap();
@@ -114,6 +115,7 @@ fn empty_corners_can_be_hostile() {
 fn a_leader_can_be_captured_like_a_man_and_that_ends_the_game() {
     let mut r = preset("murray", 16).unwrap();
     r.capture.leader = LeaderCapture::AsMan;
+    r.end.leader_loss = true;
     // The white king on d4 between a black man on c4 and a black man arriving on e4.
     let mut g = game(r, "M7/8/8/8/2mK3m/8/8/m3k3 b - 0 0");
     g.play_token("h4e4").unwrap();
@@ -138,13 +140,14 @@ fn hops_over_enemies_only_and_by_men() {
     r.hops = Some(Hops {
         by: Hoppers::MenOnly,
         over: HopOver::Enemy,
+        lines: Lines::Orthogonal,
         chains: true,
     });
     r.man_moves = Movement {
         reach: Reach::Step,
         lines: Lines::Orthogonal,
     };
-    r.end.men_lost = None;
+    r.end.material = None;
     // White a1 can jump the black man on a2 (to a3), then the black man on b3 (to c3); not
     // its own man on b1.
     let g = game(r, "8/8/8/8/8/1m6/m7/MM6 w - 0 0");
@@ -163,7 +166,7 @@ fn diagonal_steps_and_no_repetition_rule() {
         reach: Reach::Step,
         lines: Lines::All,
     };
-    r.end.men_lost = None;
+    r.end.material = None;
     r.end.quiet_limit = None;
     let mut g = game(r, "7m/8/8/8/8/8/8/M7 w - 0 0");
     assert_eq!(tokens(&g), vec!["a1a2", "a1b1", "a1b2"]);

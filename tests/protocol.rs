@@ -52,7 +52,7 @@ fn uci_handshake_lists_options_and_variants() {
     assert_eq!(e.ask("isready", |l| l == "readyok"), vec!["readyok"]);
     assert_eq!(
         e.ask("variants", |l| l.starts_with("variants")),
-        vec!["variants kowalski-8x12 schadler-2001 murray little-soldiers luductus"]
+        vec![format!("variants {}", latrunculi::rules::PRESETS.join(" "))]
     );
 }
 

@@ -33,12 +33,7 @@ fn schadler_a_player_with_one_piece_left_loses() {
     );
     assert_not_over(&g);
     play(&mut g, "xd4");
-    assert_over(
-        &g,
-        "white",
-        Reason::MenLost("one piece left"),
-        "black has one piece left",
-    );
+    assert_over(&g, "white", Reason::MenLost, "black has one piece left");
 }
 
 #[test]
@@ -73,12 +68,7 @@ fn murray_a_player_with_only_the_king_left_loses() {
         1 . . . k . . . .
           a b c d e f g h",
     );
-    assert_over(
-        &g,
-        "white",
-        Reason::MenLost("only the king left"),
-        "black has only the king left",
-    );
+    assert_over(&g, "white", Reason::MenLost, "black has only the king left");
 }
 
 #[test]
@@ -100,12 +90,7 @@ fn little_soldiers_a_player_with_two_men_or_fewer_loses() {
     );
     assert_not_over(&g);
     play(&mut g, "e1e4");
-    assert_over(
-        &g,
-        "white",
-        Reason::MenLost("two men or fewer"),
-        "black has two men or fewer",
-    );
+    assert_over(&g, "white", Reason::MenLost, "black has two men or fewer");
 }
 
 #[test]
@@ -138,12 +123,7 @@ fn luductus_a_player_who_loses_all_legionaries_loses() {
         1 . . . M x M . . . . . k .
           a b c d e f g h i j k l m",
     );
-    assert_over(
-        &g,
-        "white",
-        Reason::MenLost("no legionaries left"),
-        "red has no legionaries left",
-    );
+    assert_over(&g, "white", Reason::MenLost, "red has no legionaries left");
 }
 
 // ---------------------------------------------------------------- no legal move
@@ -721,12 +701,7 @@ fn precedence_material_before_no_legal_move() {
         "w - 0 9",
     );
     play(&mut g, "h4e4");
-    assert_over(
-        &g,
-        "white",
-        Reason::MenLost("only the king left"),
-        "black has only the king left",
-    );
+    assert_over(&g, "white", Reason::MenLost, "black has only the king left");
 }
 
 #[test]
@@ -746,12 +721,7 @@ fn precedence_material_before_quiet_limit() {
           a b c d e f g h",
         "w - 60 300",
     );
-    assert_over(
-        &g,
-        "white",
-        Reason::MenLost("two men or fewer"),
-        "black has two men or fewer",
-    );
+    assert_over(&g, "white", Reason::MenLost, "black has two men or fewer");
 }
 
 #[test]
@@ -895,10 +865,5 @@ fn precedence_all_legionaries_lost_before_praetorian_captured() {
         1 x M x M . . . . . . . . .
           a b c d e f g h i j k l m",
     );
-    assert_over(
-        &g,
-        "white",
-        Reason::MenLost("no legionaries left"),
-        "red has no legionaries left",
-    );
+    assert_over(&g, "white", Reason::MenLost, "red has no legionaries left");
 }

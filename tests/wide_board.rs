@@ -33,7 +33,10 @@ fn a_12x12_board_needs_the_wider_set() {
     r.cols = 12;
     r.layout = "mmmmmmmmmmmm/5k6/12/12/12/12/12/12/12/12/6K5/MMMMMMMMMMMM".into();
     let err = Rules::<u128>::new(r.clone()).unwrap_err();
-    assert!(err.contains("needs 156 cells"), "{err}");
+    assert!(
+        err.message.contains("needs 156 cells") && err.knob == "board",
+        "{err}"
+    );
     let mut game = Game::new(Arc::new(Rules::<Bits256>::new(r).unwrap()));
     // Ten men have 10 squares up their file; f1 stops under the black dux on f11 (9), g1 is
     // blocked by its own dux; the dux on g2 has 11 squares sideways and 9 up.
@@ -49,6 +52,11 @@ fn an_11x16_placement_board_plays() {
     r.rows = 11;
     r.cols = 16;
     r.layout = ["16"; 11].join("/");
+    // A hop chain on 11x16 could make 47 jumps, more than a move holds: refused.
+    let err = Rules::<Bits256>::new(r.clone()).unwrap_err();
+    assert_eq!(err.knob, "hops.chains", "{err}");
+    assert!(err.message.contains("47 jumps"), "{err}");
+    r.hops = None;
     let mut game = Game::new(Arc::new(Rules::<Bits256>::new(r).unwrap()));
     assert_eq!(perft::perft(&mut game, 2), 176 * 175);
     game.play_tokens(&["@p11", "@a1"]).unwrap();

@@ -270,6 +270,12 @@ impl<B: Bits> Geometry<B> {
         m
     }
 
+    /// The board's centre point: the middle row and column, the lower (left) of the two
+    /// middle ones on an even side (`c3` on 5x5 and 6x6, `d4` on 8x8, `h6` on 11x16).
+    pub fn centre_point(&self) -> Square {
+        self.square((self.rows - 1) / 2, (self.cols - 1) / 2)
+    }
+
     /// Draws a set as a grid, rank 1 at the bottom, for tests and debugging.
     pub fn picture(&self, set: B) -> String {
         let mut s = String::new();

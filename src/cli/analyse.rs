@@ -65,7 +65,10 @@ fn tokens<B: Bits>(game: &Game<B>, moves: &[Move]) -> Vec<String> {
 }
 
 pub fn run(args: &AnalyseArgs, out: &mut dyn Write) -> Result<(), String> {
-    let game = args.position.game()?;
+    crate::with_rules!(args.position.rules()?, r => run_on(args, args.position.game_on(r)?, out))
+}
+
+fn run_on<B: Bits>(args: &AnalyseArgs, game: Game<B>, out: &mut dyn Write) -> Result<(), String> {
     let io = |e: std::io::Error| e.to_string();
     let r = game.ruleset();
     if !args.json {

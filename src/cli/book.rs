@@ -9,12 +9,13 @@ use std::time::Duration;
 use clap::{Args, Subcommand};
 
 use super::PositionArgs;
+use crate::board::Bits;
 use crate::book::build::{self, BuildConfig, Progress, Stop};
 use crate::book::choose::{self, DEFAULT_VARIETY, MAX_VARIETY};
 use crate::book::openings::{self, OpeningsConfig};
 use crate::book::{Book, key, locate, text};
 use crate::engine::PlacementSearch;
-use crate::rules::{DEFAULT_PRESET, Rules, preset};
+use crate::rules::{DEFAULT_PRESET, Game, Rules, preset};
 
 #[derive(Subcommand, Debug)]
 pub enum BookCommand {
@@ -202,7 +203,10 @@ fn build_command(a: &BuildArgs, out: &mut dyn Write) -> Result<(), String> {
 }
 
 fn probe_command(a: &ProbeArgs, out: &mut dyn Write) -> Result<(), String> {
-    let game = a.position.game()?;
+    crate::with_rules!(a.position.rules()?, r => probe_on(a, a.position.game_on(r)?, out))
+}
+
+fn probe_on<B: Bits>(a: &ProbeArgs, game: Game<B>, out: &mut dyn Write) -> Result<(), String> {
     let rules = game.rules();
     let pieces = crate::book::ruleset_pieces(&rules.ruleset);
     let path = match &a.book {

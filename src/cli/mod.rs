@@ -11,8 +11,10 @@ pub mod analyse;
 pub mod book;
 pub mod play;
 
+use crate::board::Bits;
 use crate::protocol::display;
-use crate::rules::{self, DEFAULT_PRESET, Game, PRESETS, Rules, perft, preset};
+use crate::rules::{self, AnyRules, Catalogue, DEFAULT_PRESET, Game, Rules, perft};
+use crate::with_rules;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -45,12 +47,24 @@ pub enum Command {
     Rules {
         /// The ruleset (default: kowalski-8x12).
         variant: Option<String>,
-        /// Pieces per side for schadler-2001 (16 to 24).
-        #[arg(long, default_value_t = 16)]
-        pieces: u8,
+        /// Men per side where the ruleset lets the players choose (schadler-2001: 16 to 24).
+        #[arg(long)]
+        pieces: Option<u8>,
+        /// Also know the rulesets of this ruleset file (see rulesets.md).
+        #[arg(long, value_name = "FILE")]
+        variant_path: Option<std::path::PathBuf>,
     },
     /// List the rulesets the engine plays.
-    Variants,
+    Variants {
+        /// Also list the rulesets of this ruleset file (see rulesets.md).
+        #[arg(long, value_name = "FILE")]
+        variant_path: Option<std::path::PathBuf>,
+    },
+    /// Check a ruleset file: print each ruleset in words, or each error with its line.
+    Check {
+        /// The ruleset file (TOML, see rulesets.md).
+        file: std::path::PathBuf,
+    },
     /// Search a fixed set of positions from every ruleset to a fixed depth on one thread and
     /// print the total node count (a signature of the search), the time and the speed.
     Bench {
@@ -96,15 +110,42 @@ pub enum Command {
     Uci,
 }
 
-/// Which position a command works on.
-#[derive(Args, Debug)]
-pub struct PositionArgs {
+/// Which ruleset a command plays.
+#[derive(Args, Debug, Clone)]
+pub struct RulesetArgs {
     /// The ruleset.
     #[arg(long, default_value = DEFAULT_PRESET)]
     pub variant: String,
-    /// Pieces per side for schadler-2001 (16 to 24).
-    #[arg(long, default_value_t = 16)]
-    pub pieces: u8,
+    /// Men per side where the ruleset lets the players choose (schadler-2001: 16 to 24).
+    #[arg(long)]
+    pub pieces: Option<u8>,
+    /// Also know the rulesets of this ruleset file (see rulesets.md); --variant may then
+    /// name one of them.
+    #[arg(long, value_name = "FILE")]
+    pub variant_path: Option<std::path::PathBuf>,
+}
+
+/// The presets, and the rulesets of `path` if one is given.
+pub fn catalogue(path: Option<&std::path::Path>) -> Result<Catalogue, String> {
+    let mut c = Catalogue::default();
+    if let Some(p) = path {
+        c.add(rules::file::load_path(p)?);
+    }
+    Ok(c)
+}
+
+impl RulesetArgs {
+    /// The ruleset, bound to the bit-set type its board needs.
+    pub fn rules(&self) -> Result<AnyRules, String> {
+        catalogue(self.variant_path.as_deref())?.rules(&self.variant, self.pieces)
+    }
+}
+
+/// Which position a command works on.
+#[derive(Args, Debug)]
+pub struct PositionArgs {
+    #[command(flatten)]
+    pub ruleset: RulesetArgs,
     /// Start from this position string instead of the start position.
     #[arg(long)]
     pub fen: Option<String>,
@@ -115,12 +156,8 @@ pub struct PositionArgs {
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// The ruleset.
-    #[arg(long, default_value = DEFAULT_PRESET)]
-    pub variant: String,
-    /// Pieces per side for schadler-2001 (16 to 24).
-    #[arg(long, default_value_t = 16)]
-    pub pieces: u8,
+    #[command(flatten)]
+    pub ruleset: RulesetArgs,
     /// An engine: cmd=COMMAND [name=NAME] [option.NAME=VALUE ...] [tc=[MOVES/]SECS[+INC] |
     /// st=SECS | nodes=N | depth=N]. Give it once per engine (two for a match, more for a
     /// round robin).
@@ -272,8 +309,9 @@ impl MatchArgs {
             sprt = Some(s);
         }
         Ok(MatchConfig {
-            variant: self.variant.clone(),
-            pieces: self.pieces,
+            variant: self.ruleset.variant.clone(),
+            pieces: self.ruleset.pieces,
+            variant_path: self.ruleset.variant_path.clone(),
             engines,
             games: self.games,
             rounds: self.rounds,
@@ -400,9 +438,14 @@ pub struct PerftArgs {
 }
 
 impl PositionArgs {
-    /// The game these arguments describe, its history starting at the start or the FEN.
-    pub fn game(&self) -> Result<Game<u128>, String> {
-        let rules = Arc::new(Rules::new(preset(&self.variant, self.pieces)?)?);
+    /// The ruleset, bound to the bit-set type its board needs.
+    pub fn rules(&self) -> Result<AnyRules, String> {
+        self.ruleset.rules()
+    }
+
+    /// The game these arguments describe on `rules` (from [`PositionArgs::rules`]), its
+    /// history starting at the start or the FEN.
+    pub fn game_on<B: Bits>(&self, rules: Arc<Rules<B>>) -> Result<Game<B>, String> {
         let mut game = match &self.fen {
             None => Game::new(rules),
             Some(text) => {
@@ -418,16 +461,19 @@ impl PositionArgs {
 }
 
 fn perft_command(args: &PerftArgs, out: &mut dyn Write) -> Result<(), String> {
-    let mut game = args.position.game()?;
+    with_rules!(args.position.rules()?, r => perft_on(args.position.game_on(r)?, args.depth, out))
+}
+
+fn perft_on<B: Bits>(mut game: Game<B>, depth: usize, out: &mut dyn Write) -> Result<(), String> {
     let geo = game.rules().geo.clone();
     let start = Instant::now();
     let mut total = 0;
     let io = |e: io::Error| e.to_string();
-    if args.depth == 0 {
+    if depth == 0 {
         total = 1;
     }
     let progress = io::stderr().is_terminal();
-    let roots = if args.depth == 0 {
+    let roots = if depth == 0 {
         Vec::new()
     } else {
         game.legal_moves()
@@ -443,7 +489,7 @@ fn perft_command(args: &PerftArgs, out: &mut dyn Write) -> Result<(), String> {
             );
         }
         game.make(*mv);
-        let n = perft::perft(&mut game, args.depth - 1);
+        let n = perft::perft(&mut game, depth - 1);
         game.undo();
         writeln!(out, "{}: {n}", mv.token(&geo)).map_err(io)?;
         total += n;
@@ -459,6 +505,26 @@ fn perft_command(args: &PerftArgs, out: &mut dyn Write) -> Result<(), String> {
         secs,
         total as f64 / secs.max(1e-9) / 1e6
     );
+    Ok(())
+}
+
+/// Writes a ruleset in words, one rule per line.
+fn describe(rules: &AnyRules, out: &mut dyn Write) -> Result<(), String> {
+    with_rules!(rules, r => rules::describe(r))
+        .iter()
+        .try_for_each(|l| writeln!(out, "{l}"))
+        .map_err(|e| e.to_string())
+}
+
+/// `check FILE`: each ruleset in words, or every error of the file.
+fn check_command(path: &std::path::Path, out: &mut dyn Write) -> Result<(), String> {
+    let rulesets = rules::file::load_path(path)?;
+    for (i, r) in rulesets.into_iter().enumerate() {
+        if i > 0 {
+            writeln!(out).map_err(|e| e.to_string())?;
+        }
+        describe(&AnyRules::new(r)?, out)?;
+    }
     Ok(())
 }
 
@@ -516,20 +582,22 @@ pub fn run(cli: Cli) -> i32 {
         Some(Command::Perft(args)) => perft_command(&args, &mut out),
         Some(Command::Analyse(args)) => analyse::run(&args, &mut out),
         Some(Command::Play(args)) => play::run(&args, &mut io::stdin().lock(), &mut out),
-        Some(Command::Show(args)) => args
-            .game()
-            .and_then(|g| display::board(&g, &mut out).map_err(|e| e.to_string())),
-        Some(Command::Rules { variant, pieces }) => {
+        Some(Command::Show(args)) => args.rules().and_then(|rules| {
+            with_rules!(rules, r => args
+                .game_on(r)
+                .and_then(|g| display::board(&g, &mut out).map_err(|e| e.to_string())))
+        }),
+        Some(Command::Rules {
+            variant,
+            pieces,
+            variant_path,
+        }) => {
             let name = variant.unwrap_or_else(|| DEFAULT_PRESET.to_string());
-            preset(&name, pieces)
-                .and_then(Rules::<u128>::new)
-                .and_then(|r| {
-                    rules::describe(&r)
-                        .iter()
-                        .try_for_each(|l| writeln!(out, "{l}"))
-                        .map_err(|e| e.to_string())
-                })
+            catalogue(variant_path.as_deref())
+                .and_then(|c| c.rules(&name, pieces))
+                .and_then(|rules| describe(&rules, &mut out))
         }
+        Some(Command::Check { file }) => check_command(&file, &mut out),
         Some(Command::Bench {
             depth_offset,
             hash,
@@ -551,13 +619,14 @@ pub fn run(cli: Cli) -> i32 {
             &mut out,
         ),
         Some(Command::Book { command }) => book::run(&command, &mut out),
-        Some(Command::Variants) => PRESETS
-            .iter()
-            .try_for_each(|p| {
-                let r = preset(p, 16).expect("presets are valid");
-                writeln!(out, "{p:<16} {}", r.source)
+        Some(Command::Variants { variant_path }) => {
+            catalogue(variant_path.as_deref()).and_then(|c| {
+                c.names().iter().try_for_each(|name| {
+                    let r = c.ruleset(name, None)?;
+                    writeln!(out, "{name:<20} {}", r.source).map_err(|e| e.to_string())
+                })
             })
-            .map_err(|e| e.to_string()),
+        }
     };
     match result {
         Ok(()) => 0,

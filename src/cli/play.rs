@@ -105,8 +105,11 @@ fn record_of<B: Bits>(
     let r = game.ruleset();
     let mut rec = Record::default();
     rec.set("Variant", r.name.clone());
-    if r.name == "schadler-2001" {
-        rec.set("Pieces", args.position.pieces.to_string());
+    if let Some(n) = r.chosen_pieces() {
+        rec.set("Pieces", n.to_string());
+    }
+    if let Some(path) = &args.position.ruleset.variant_path {
+        rec.set("VariantPath", path.display().to_string());
     }
     let (w, b) = if human == Colour::White {
         ("human", "latrunculi")
@@ -140,7 +143,18 @@ fn save(rec: &Record, path: &PathBuf) -> Result<(), String> {
 }
 
 pub fn run(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), String> {
-    let mut game = args.position.game()?;
+    crate::with_rules!(args.position.rules()?, r => {
+        let game = args.position.game_on(r)?;
+        run_on(args, game, input, out)
+    })
+}
+
+fn run_on<B: Bits>(
+    args: &PlayArgs,
+    mut game: Game<B>,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<(), String> {
     let r = game.ruleset().clone();
     let human = r
         .colour_named(&args.side)

@@ -18,7 +18,8 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use crate::rules::{Colour, Game, Rules, fen, preset};
+use crate::board::Bits;
+use crate::rules::{AnyRules, Colour, Game, Rules, fen};
 use process::{EngineProcess, Failure, Score};
 use record::{Record, result_token};
 use spec::{EngineSpec, Limit};
@@ -45,7 +46,10 @@ pub struct DrawScore {
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
     pub variant: String,
-    pub pieces: u8,
+    /// Men per side where the ruleset lets the players choose.
+    pub pieces: Option<u8>,
+    /// A ruleset file the variant may come from; the engines are given it too.
+    pub variant_path: Option<PathBuf>,
     pub engines: Vec<EngineSpec>,
     /// Games per encounter (pair of engines) per round; rounded up to an even number so
     /// each opening is played with both colours.
@@ -95,14 +99,14 @@ pub struct Finished {
     record: Record,
 }
 
-fn load_rules(cfg: &MatchConfig) -> Result<Arc<Rules<u128>>, String> {
-    Ok(Arc::new(Rules::new(preset(&cfg.variant, cfg.pieces)?)?))
+fn load_rules(cfg: &MatchConfig) -> Result<AnyRules, String> {
+    crate::cli::catalogue(cfg.variant_path.as_deref())?.rules(&cfg.variant, cfg.pieces)
 }
 
 /// The openings of the whole match, one per game pair.
-fn openings(
+fn openings<B: Bits>(
     cfg: &MatchConfig,
-    rules: &Arc<Rules<u128>>,
+    rules: &Arc<Rules<B>>,
     count: usize,
 ) -> Result<Vec<Opening>, String> {
     match &cfg.openings {
@@ -179,11 +183,18 @@ pub fn run_match(
     if cfg.engines.len() < 2 {
         return Err("a match needs at least two engines".into());
     }
-    let rules = load_rules(cfg)?;
+    crate::with_rules!(load_rules(cfg)?, rules => run_on(cfg, rules, out))
+}
+
+fn run_on<B: Bits>(
+    cfg: &MatchConfig,
+    rules: Arc<Rules<B>>,
+    out: &mut dyn Write,
+) -> Result<Vec<(String, String, Tally)>, String> {
     // An engine that cannot start or shake hands is a mistake in the set-up, not a lost
     // game: say so before any game is played.
     for spec in &cfg.engines {
-        EngineProcess::start(spec, &cfg.variant, cfg.pieces)
+        EngineProcess::start(spec, cfg)
             .map_err(|e| format!("engine '{}': {e}", spec.name))?
             .quit();
     }
@@ -349,9 +360,9 @@ pub fn summary(a: &str, b: &str, t: &Tally, sprt: Option<Sprt>) -> String {
     s
 }
 
-fn worker(
+fn worker<B: Bits>(
     cfg: &MatchConfig,
-    rules: &Arc<Rules<u128>>,
+    rules: &Arc<Rules<B>>,
     encounters: &[(usize, usize)],
     jobs: &Mutex<VecDeque<Job>>,
     stop: &AtomicBool,
@@ -400,24 +411,27 @@ fn engine<'a>(
     let alive = engines.get_mut(&i).is_some_and(|e| e.alive());
     if !alive {
         engines.remove(&i);
-        let e = EngineProcess::start(&cfg.engines[i], &cfg.variant, cfg.pieces)?;
+        let e = EngineProcess::start(&cfg.engines[i], cfg)?;
         engines.insert(i, e);
     }
     Ok(engines.get_mut(&i).expect("just inserted"))
 }
 
 /// Plays one game between engine specs `players` = [white, black].
-fn play_game(
+fn play_game<B: Bits>(
     cfg: &MatchConfig,
-    rules: &Arc<Rules<u128>>,
+    rules: &Arc<Rules<B>>,
     opening: &Opening,
     players: [usize; 2],
     engines: &mut HashMap<usize, EngineProcess>,
 ) -> Record {
     let mut rec = Record::default();
     rec.set("Variant", cfg.variant.clone());
-    if cfg.variant == "schadler-2001" {
-        rec.set("Pieces", cfg.pieces.to_string());
+    if let Some(n) = rules.ruleset.chosen_pieces() {
+        rec.set("Pieces", n.to_string());
+    }
+    if let Some(path) = &cfg.variant_path {
+        rec.set("VariantPath", path.display().to_string());
     }
     rec.set("White", cfg.engines[players[0]].name.clone());
     rec.set("Black", cfg.engines[players[1]].name.clone());

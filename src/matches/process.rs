@@ -35,7 +35,7 @@ const HANDSHAKE: Duration = Duration::from_secs(20);
 
 impl EngineProcess {
     /// Starts the engine, shakes hands, sets its options and the variant.
-    pub fn start(spec: &EngineSpec, variant: &str, pieces: u8) -> Result<Self, String> {
+    pub fn start(spec: &EngineSpec, cfg: &super::MatchConfig) -> Result<Self, String> {
         let mut words = spec.cmd.split_whitespace();
         let program = words.next().ok_or("empty engine command")?;
         let mut child = Command::new(program)
@@ -67,9 +67,15 @@ impl EngineProcess {
         for (name, value) in &spec.options {
             e.send(&format!("setoption name {name} value {value}"))?;
         }
-        e.send(&format!("setoption name UCI_Variant value {variant}"))?;
-        if variant == "schadler-2001" {
-            e.send(&format!("setoption name Pieces value {pieces}"))?;
+        if let Some(path) = &cfg.variant_path {
+            e.send(&format!(
+                "setoption name VariantPath value {}",
+                path.display()
+            ))?;
+        }
+        e.send(&format!("setoption name UCI_Variant value {}", cfg.variant))?;
+        if let Some(n) = cfg.pieces {
+            e.send(&format!("setoption name Pieces value {n}"))?;
         }
         e.sync()
             .map_err(|f| format!("engine '{}' did not answer isready: {f:?}", spec.name))?;

@@ -23,7 +23,8 @@
 
 use std::sync::Arc;
 
-use crate::rules::{Colour, Game, Rules, preset};
+use crate::board::Bits;
+use crate::rules::{AnyRules, Colour, Game, Rules};
 
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Record {
@@ -180,37 +181,47 @@ pub fn result_token(winner: Option<Colour>) -> &'static str {
     }
 }
 
-/// The game a record starts from: its ruleset, at the start or at its `FEN`.
-fn start(rec: &Record) -> Result<Game<u128>, String> {
+/// The ruleset a record is played in: its `Variant`, with its `Pieces` and `VariantPath`
+/// where given.
+fn rules_of(rec: &Record) -> Result<AnyRules, String> {
     let variant = rec.tag("Variant").ok_or("no Variant tag")?;
-    let pieces: u8 = rec
-        .tag("Pieces")
-        .unwrap_or("16")
-        .parse()
-        .map_err(|_| "bad Pieces tag")?;
-    let rules = Arc::new(Rules::<u128>::new(preset(variant, pieces)?)?);
+    let pieces = match rec.tag("Pieces") {
+        None => None,
+        Some(p) => Some(p.parse::<u8>().map_err(|_| "bad Pieces tag")?),
+    };
+    let path = rec.tag("VariantPath").map(std::path::Path::new);
+    crate::cli::catalogue(path)?.rules(variant, pieces)
+}
+
+/// The game a record starts from: at the start or at its `FEN`.
+fn start<B: Bits>(rec: &Record, rules: Arc<Rules<B>>) -> Result<Game<B>, String> {
     match rec.tag("FEN") {
         Some(f) => Game::from_fen(rules, f),
         None => Ok(Game::new(rules)),
     }
 }
 
-/// Who made each move of a record (not simply alternating: in some rulesets the side that
-/// placed last also moves first).
+/// Who made each move of a record (not simply alternating: a side may act several times
+/// in a row).
 pub fn movers(rec: &Record) -> Result<Vec<Colour>, String> {
-    let mut game = start(rec)?;
-    let mut out = Vec::with_capacity(rec.moves.len());
-    for t in &rec.moves {
-        out.push(game.position().side);
-        game.play_token(t)?;
-    }
-    Ok(out)
+    crate::with_rules!(rules_of(rec)?, r => {
+        let mut game = start(rec, r)?;
+        let mut out = Vec::with_capacity(rec.moves.len());
+        for t in &rec.moves {
+            out.push(game.position().side);
+            game.play_token(t)?;
+        }
+        Ok(out)
+    })
 }
 
 /// Replays a record with the rules. Returns a one-line summary, or what is wrong: an illegal
 /// move, a result the rules disagree with, or a game that ended by the rules but goes on.
 pub fn check(rec: &Record) -> Result<String, String> {
-    let mut game = start(rec)?;
+    crate::with_rules!(rules_of(rec)?, r => check_on(rec, start(rec, r)?))
+}
+
+fn check_on<B: Bits>(rec: &Record, mut game: Game<B>) -> Result<String, String> {
     game.play_tokens(&rec.moves)?;
     let recorded = rec.result.as_str();
     let termination = rec.tag("Termination").unwrap_or("");

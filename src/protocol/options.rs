@@ -1,27 +1,30 @@
 //! The engine's options: their `option` declarations and how `setoption` changes them.
 
-use super::session::{Session, load};
+use super::session::Session;
 use crate::book::choose::{DEFAULT_VARIETY, MAX_VARIETY};
 use crate::book::locate::DEFAULT_FILE;
 use crate::engine::PlacementSearch;
 use crate::mcts::{MctsParams, Playout};
-use crate::rules::{DEFAULT_PRESET, PRESETS, SCHADLER_PIECES};
+use crate::rules::{Catalogue, DEFAULT_PRESET};
 use crate::search::Params;
 
 /// The `option` lines `uci` prints.
-pub fn declarations() -> Vec<String> {
+pub fn declarations(catalogue: &Catalogue) -> Vec<String> {
     let p = Params::default();
     let m = MctsParams::default();
+    let (lo, hi) = catalogue.pieces_range();
+    let variants: Vec<String> = catalogue
+        .names()
+        .iter()
+        .map(|v| format!("var {v}"))
+        .collect();
     vec![
         format!(
             "option name UCI_Variant type combo default {DEFAULT_PRESET} {}",
-            PRESETS.map(|v| format!("var {v}")).join(" ")
+            variants.join(" ")
         ),
-        format!(
-            "option name Pieces type spin default 16 min {} max {}",
-            SCHADLER_PIECES.start(),
-            SCHADLER_PIECES.end()
-        ),
+        "option name VariantPath type string default <empty>".into(),
+        format!("option name Pieces type spin default 16 min {lo} max {hi}"),
         "option name Hash type spin default 16 min 1 max 65536".into(),
         "option name Clear Hash type button".into(),
         "option name Threads type spin default 1 min 1 max 256".into(),
@@ -93,38 +96,61 @@ fn check(name: &str, value: &str) -> Result<bool, String> {
 
 /// Applies `setoption name <name> value <value>`; on error nothing changes.
 pub fn set(s: &mut Session, name: &str, value: &str) -> Result<(), String> {
-    let opts = &mut s.engine.options;
+    let peer = &mut s.peer;
+    let opts = &mut peer.engine.options;
     match name.to_ascii_lowercase().as_str() {
         "uci_variant" => {
-            let rules = load(value.trim(), s.pieces)?;
-            s.variant = value.trim().to_string();
+            let wanted = value.trim();
+            let known = peer.catalogue.names();
+            let name = known
+                .iter()
+                .find(|n| n.eq_ignore_ascii_case(wanted))
+                .cloned()
+                .unwrap_or_else(|| wanted.to_string());
+            let rules = peer.catalogue.rules(&name, peer.pieces)?;
+            peer.variant = name;
             s.install(rules);
         }
+        "variantpath" => {
+            let path = value.trim();
+            if path.is_empty() || path == "<empty>" {
+                return Ok(());
+            }
+            let rulesets = crate::rules::file::load_path(std::path::Path::new(path))?;
+            let names = peer.catalogue.add(rulesets);
+            peer.say(&format!(
+                "info string loaded {} from {path}: {}",
+                if names.len() == 1 {
+                    "1 ruleset".to_string()
+                } else {
+                    format!("{} rulesets", names.len())
+                },
+                names.join(" ")
+            ));
+            let decl = declarations(&peer.catalogue);
+            peer.say(&decl[0]);
+        }
         "pieces" => {
-            let n = spin(
-                name,
-                value,
-                *SCHADLER_PIECES.start() as i64,
-                *SCHADLER_PIECES.end() as i64,
-            )? as u8;
-            let rules = load(&s.variant, n)?;
-            s.pieces = n;
-            if s.rules.ruleset != rules.ruleset {
+            let (lo, hi) = peer.catalogue.pieces_range();
+            let n = spin(name, value, lo as i64, hi as i64)? as u8;
+            let rules = peer.catalogue.rules(&peer.variant, Some(n))?;
+            peer.pieces = Some(n);
+            if s.table.ruleset() != rules.ruleset() {
                 s.install(rules);
             }
         }
         "hash" => {
             let mb = spin(name, value, 1, 65536)? as usize;
-            s.engine
+            peer.engine
                 .set_hash(mb)
                 .map_err(|e| format!("setoption Hash: {e}"))?;
         }
-        "clear hash" => s.engine.clear_hash(),
+        "clear hash" => peer.engine.clear_hash(),
         "threads" => opts.threads = spin(name, value, 1, 256)? as usize,
         "multipv" => opts.multipv = spin(name, value, 1, 256)? as usize,
-        "ponder" => s.ponder = check(name, value)?,
+        "ponder" => peer.ponder = check(name, value)?,
         "move overhead" => opts.move_overhead_ms = spin(name, value, 0, 5000)? as u64,
-        "uci_showwdl" => s.show_wdl = check(name, value)?,
+        "uci_showwdl" => peer.show_wdl = check(name, value)?,
         "uci_analysemode" => opts.analyse_mode = check(name, value)?,
         "contempt" => opts.params.contempt = spin(name, value, 0, 1000)? as i32,
         "aspiration" => opts.params.aspiration = spin(name, value, 0, 1000)? as i32,
@@ -152,9 +178,9 @@ pub fn set(s: &mut Session, name: &str, value: &str) -> Result<(), String> {
                 }
             }
         }
-        "ownbook" => s.book.own_book = check(name, value)?,
-        "bookfile" => s.book.set_file(value),
-        "bookvariety" => s.book.variety = spin(name, value, 0, MAX_VARIETY as i64)? as u32,
+        "ownbook" => peer.book.own_book = check(name, value)?,
+        "bookfile" => peer.book.set_file(value),
+        "bookvariety" => peer.book.variety = spin(name, value, 0, MAX_VARIETY as i64)? as u32,
         _ => return Err(format!("unknown option '{name}'")),
     }
     Ok(())

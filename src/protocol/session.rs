@@ -1,5 +1,10 @@
 //! The engine's protocol state and the handling of each command: the chosen ruleset, the game,
 //! the options, and the engine that searches in the background while input is still read.
+//!
+//! The state is split in two: the [`Peer`] (options, engine, book, output) knows no board,
+//! and the [`Table`] (rules, game) is generic over the bit-set type the ruleset's board
+//! needs; [`AnyTable`] holds one of either width and every command that touches the game is
+//! handled by generic code behind one dispatch.
 
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -7,33 +12,84 @@ use std::sync::{Arc, Mutex};
 use super::command::{Base, Command, GoParams};
 use super::display;
 use super::options;
+use crate::board::{Bits, Bits256};
 use crate::book::player::BookPlayer;
 use crate::engine::{Engine, EngineEvent};
-use crate::rules::{self, DEFAULT_PRESET, Game, PRESETS, Rules, fen, perft, preset};
+use crate::rules::{self, AnyRules, Catalogue, DEFAULT_PRESET, Game, Rules, fen, perft};
 use crate::search::{Limits, eval};
-
-/// The board type every seed ruleset fits in.
-pub type B = u128;
 
 /// Where answers go; shared with the search thread.
 pub type Output = Arc<Mutex<Box<dyn Write + Send>>>;
 
-/// The engine as a protocol peer sees it.
-pub struct Session {
+/// The board-independent part of the session.
+pub struct Peer {
     pub(super) variant: String,
-    pub(super) pieces: u8,
-    pub(super) rules: Arc<Rules<B>>,
-    pub(super) game: Game<B>,
+    /// Men in hand per side once `Pieces` is set, where a ruleset lets the players choose.
+    pub(super) pieces: Option<u8>,
+    /// The rulesets `UCI_Variant` may name: the presets and those loaded by `VariantPath`.
+    pub(super) catalogue: Catalogue,
     pub(super) engine: Engine,
-    /// How the current game was set up, so that a `position` command that only appends moves
-    /// (as GUIs send after every move) replays just the new ones.
-    setup: Option<(Base, Vec<String>)>,
     pub(super) show_wdl: bool,
     pub(super) ponder: bool,
     /// `OwnBook`, `BookFile`, `BookVariety` and the books read so far.
     pub(super) book: BookPlayer,
     debug: bool,
     out: Output,
+}
+
+/// The game and its rules on the bit-set type `B`.
+pub struct Table<B> {
+    pub(super) rules: Arc<Rules<B>>,
+    pub(super) game: Game<B>,
+    /// How the current game was set up, so that a `position` command that only appends moves
+    /// (as GUIs send after every move) replays just the new ones.
+    setup: Option<(Base, Vec<String>)>,
+}
+
+/// The table for whichever width the current ruleset needs.
+pub enum AnyTable {
+    Narrow(Table<u128>),
+    Wide(Table<Bits256>),
+}
+
+/// Runs `$body` with `$t` bound to the table inside an [`AnyTable`].
+macro_rules! with_table {
+    ($any:expr, $t:ident => $body:expr) => {
+        match $any {
+            AnyTable::Narrow($t) => $body,
+            AnyTable::Wide($t) => $body,
+        }
+    };
+}
+
+impl<B: Bits> Table<B> {
+    fn new(rules: Arc<Rules<B>>) -> Self {
+        Table {
+            game: Game::new(rules.clone()),
+            rules,
+            setup: None,
+        }
+    }
+}
+
+impl AnyTable {
+    fn new(rules: AnyRules) -> Self {
+        match rules {
+            AnyRules::Narrow(r) => AnyTable::Narrow(Table::new(r)),
+            AnyRules::Wide(r) => AnyTable::Wide(Table::new(r)),
+        }
+    }
+
+    /// The current ruleset's knobs.
+    pub fn ruleset(&self) -> &rules::Ruleset {
+        with_table!(self, t => &t.rules.ruleset)
+    }
+}
+
+/// The engine as a protocol peer sees it.
+pub struct Session {
+    pub(super) peer: Peer,
+    pub(super) table: AnyTable,
 }
 
 /// What the loop should do after a command.
@@ -44,10 +100,6 @@ pub enum Flow {
 }
 
 pub const ENGINE_NAME: &str = concat!("Latrunculi ", env!("CARGO_PKG_VERSION"));
-
-pub(super) fn load(variant: &str, pieces: u8) -> Result<Arc<Rules<B>>, String> {
-    Ok(Arc::new(Rules::new(preset(variant, pieces)?)?))
-}
 
 /// Writes whole lines to the shared output and flushes.
 pub fn say(out: &Output, text: &str) {
@@ -61,28 +113,24 @@ pub fn say(out: &Output, text: &str) {
 
 impl Session {
     pub fn new(out: Output) -> Self {
-        let rules = load(DEFAULT_PRESET, 16).expect("the default preset is valid");
+        let catalogue = Catalogue::default();
+        let rules = catalogue
+            .rules(DEFAULT_PRESET, None)
+            .expect("the default preset is valid");
         Session {
-            variant: DEFAULT_PRESET.into(),
-            pieces: 16,
-            game: Game::new(rules.clone()),
-            rules,
-            engine: Engine::new(),
-            setup: None,
-            show_wdl: false,
-            ponder: false,
-            book: BookPlayer::default(),
-            debug: false,
-            out,
+            peer: Peer {
+                variant: DEFAULT_PRESET.into(),
+                pieces: None,
+                catalogue,
+                engine: Engine::new(),
+                show_wdl: false,
+                ponder: false,
+                book: BookPlayer::default(),
+                debug: false,
+                out,
+            },
+            table: AnyTable::new(rules),
         }
-    }
-
-    pub fn game(&self) -> &Game<B> {
-        &self.game
-    }
-
-    pub(super) fn say(&self, text: &str) {
-        say(&self.out, text);
     }
 
     /// Handles one input line.
@@ -91,7 +139,7 @@ impl Session {
         match result {
             Ok(flow) => flow,
             Err(e) => {
-                self.say(&format!("info string error: {e}"));
+                self.peer.say(&format!("info string error: {e}"));
                 Flow::Continue
             }
         }
@@ -99,7 +147,69 @@ impl Session {
 
     /// Ends the session: stops a running search (it still answers `bestmove`).
     pub fn shutdown(&mut self) {
-        self.engine.stop_and_wait();
+        self.peer.engine.stop_and_wait();
+    }
+
+    fn handle(&mut self, cmd: Command) -> Result<Flow, String> {
+        let peer = &mut self.peer;
+        match cmd {
+            Command::Nothing => {}
+            Command::Quit => {
+                self.shutdown();
+                return Ok(Flow::Quit);
+            }
+            Command::Stop => peer.engine.stop_and_wait(),
+            Command::PonderHit => peer.engine.ponderhit(),
+            Command::Uci => {
+                let mut lines = vec![
+                    format!("id name {ENGINE_NAME}"),
+                    "id author the Latrunculi developers".to_string(),
+                ];
+                lines.extend(options::declarations(&peer.catalogue));
+                lines.push("uciok".into());
+                peer.say(&lines.join("\n"));
+            }
+            Command::Debug(on) => peer.debug = on,
+            Command::IsReady => peer.say("readyok"),
+            Command::SetOption { name, value } => {
+                options::set(self, &name, value.as_deref().unwrap_or(""))?
+            }
+            Command::Bench => {
+                peer.engine.stop_and_wait();
+                let report = crate::search::bench::bench(16, 0)?;
+                peer.text(|b| display::bench(&report, b))?
+            }
+            Command::Variants => {
+                peer.say(&format!("variants {}", peer.catalogue.names().join(" ")))
+            }
+            cmd => with_table!(&mut self.table, t => peer.on_table(t, cmd)?),
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// Switches to a ruleset and resets the game to its start.
+    pub(super) fn install(&mut self, rules: AnyRules) {
+        self.peer.engine.stop_and_wait();
+        let line = with_rules_line(&rules);
+        self.table = AnyTable::new(rules);
+        self.peer.say(&line);
+    }
+}
+
+/// The line that announces a newly chosen ruleset.
+fn with_rules_line(rules: &AnyRules) -> String {
+    crate::with_rules!(rules, r => format!(
+        "info string variant {} files {} ranks {} startpos {}",
+        r.ruleset.name,
+        r.ruleset.cols,
+        r.ruleset.rows,
+        fen::format(r, &r.start())
+    ))
+}
+
+impl Peer {
+    pub(super) fn say(&self, text: &str) {
+        say(&self.out, text);
     }
 
     fn text<F: FnOnce(&mut Vec<u8>) -> std::io::Result<()>>(&self, f: F) -> Result<(), String> {
@@ -109,95 +219,56 @@ impl Session {
         Ok(())
     }
 
-    fn handle(&mut self, cmd: Command) -> Result<Flow, String> {
+    /// The commands that need the game.
+    fn on_table<B: Bits>(&mut self, t: &mut Table<B>, cmd: Command) -> Result<(), String> {
         match cmd {
-            Command::Nothing => {}
-            Command::Quit => {
-                self.shutdown();
-                return Ok(Flow::Quit);
-            }
-            Command::Stop => self.engine.stop_and_wait(),
-            Command::PonderHit => self.engine.ponderhit(),
-            Command::Uci => {
-                let mut lines = vec![
-                    format!("id name {ENGINE_NAME}"),
-                    "id author the Latrunculi developers".to_string(),
-                ];
-                lines.extend(options::declarations());
-                lines.push("uciok".into());
-                self.say(&lines.join("\n"));
-            }
-            Command::Debug(on) => self.debug = on,
-            Command::IsReady => self.say("readyok"),
-            Command::SetOption { name, value } => {
-                options::set(self, &name, value.as_deref().unwrap_or(""))?
-            }
             Command::NewGame => {
                 self.engine.stop_and_wait();
                 self.engine.clear_hash();
-                self.game = Game::new(self.rules.clone());
-                self.setup = None;
+                t.game = Game::new(t.rules.clone());
+                t.setup = None;
             }
-            Command::Position { base, moves } => self.set_position(base, &moves)?,
-            Command::Perft(depth) => self.perft(depth)?,
-            Command::Go(params) => self.go(params)?,
-            Command::Display => self.text(|b| display::board(&self.game, b))?,
+            Command::Position { base, moves } => self.set_position(t, base, &moves)?,
+            Command::Perft(depth) => self.perft(t, depth),
+            Command::Go(params) => self.go(t, params),
+            Command::Display => self.text(|b| display::board(&t.game, b))?,
             Command::Legal(square) => {
                 let mut buf = Vec::new();
-                display::legal(&self.game, square.as_deref(), &mut buf)?;
+                display::legal(&t.game, square.as_deref(), &mut buf)?;
                 self.say(&String::from_utf8_lossy(&buf));
             }
-            Command::Result => self.say(&match self.game.outcome() {
+            Command::Result => self.say(&match t.game.outcome() {
                 None => "result ongoing".to_string(),
                 Some(o) => format!(
                     "result {} {}",
-                    o.result_word(self.game.ruleset()),
-                    o.describe(self.game.ruleset())
+                    o.result_word(t.game.ruleset()),
+                    o.describe(t.game.ruleset())
                 ),
             }),
             Command::Eval => {
-                let terms = eval::terms(
-                    &self.rules,
-                    self.game.position(),
-                    &self.engine.options.weights,
-                );
-                self.text(|b| display::eval(&self.game, &terms, b))?
+                let terms = eval::terms(&t.rules, t.game.position(), &self.engine.options.weights);
+                self.text(|b| display::eval(&t.game, &terms, b))?
             }
-            Command::Bench => {
-                self.engine.stop_and_wait();
-                let report = crate::search::bench::bench(16, 0)?;
-                self.text(|b| display::bench(&report, b))?
-            }
-            Command::Variants => self.say(&format!("variants {}", PRESETS.join(" "))),
             Command::Rules => {
-                let lines: Vec<String> = rules::describe(&self.rules)
+                let lines: Vec<String> = rules::describe(&t.rules)
                     .into_iter()
                     .map(|l| format!("info string {l}"))
                     .collect();
                 self.say(&lines.join("\n"));
             }
+            _ => unreachable!("handled by the session"),
         }
-        Ok(Flow::Continue)
-    }
-
-    /// Switches to a ruleset and resets the game to its start.
-    pub(super) fn install(&mut self, rules: Arc<Rules<B>>) {
-        self.engine.stop_and_wait();
-        self.game = Game::new(rules.clone());
-        self.setup = None;
-        self.say(&format!(
-            "info string variant {} files {} ranks {} startpos {}",
-            rules.ruleset.name,
-            rules.ruleset.cols,
-            rules.ruleset.rows,
-            fen::format(&rules, &rules.start())
-        ));
-        self.rules = rules;
+        Ok(())
     }
 
     /// `position`: all or nothing; on any error the game stays as it was.
-    fn set_position(&mut self, base: Base, moves: &[String]) -> Result<(), String> {
-        let known = match &self.setup {
+    fn set_position<B: Bits>(
+        &mut self,
+        t: &mut Table<B>,
+        base: Base,
+        moves: &[String],
+    ) -> Result<(), String> {
+        let known = match &t.setup {
             Some((b, played))
                 if *b == base
                     && played.len() <= moves.len()
@@ -208,11 +279,11 @@ impl Session {
             _ => None,
         };
         let (mut game, skip) = match known {
-            Some(n) => (self.game.clone(), n),
+            Some(n) => (t.game.clone(), n),
             None => (
                 match &base {
-                    Base::StartPos => Game::new(self.rules.clone()),
-                    Base::Fen(text) => Game::from_fen(self.rules.clone(), text)
+                    Base::StartPos => Game::new(t.rules.clone()),
+                    Base::Fen(text) => Game::from_fen(t.rules.clone(), text)
                         .map_err(|e| format!("position unchanged: bad position string: {e}"))?,
                 },
                 0,
@@ -222,16 +293,16 @@ impl Session {
             game.play_token(token)
                 .map_err(|e| format!("position unchanged: move {} of the list: {e}", i + 1))?;
         }
-        self.game = game;
-        self.setup = Some((base, moves.to_vec()));
+        t.game = game;
+        t.setup = Some((base, moves.to_vec()));
         Ok(())
     }
 
     /// Counts in the background: `stop` (or any command that starts other work) ends it
     /// early with the root moves counted so far.
-    fn perft(&mut self, depth: usize) -> Result<(), String> {
+    fn perft<B: Bits>(&mut self, t: &Table<B>, depth: usize) {
         let start = std::time::Instant::now();
-        let geo = self.rules.geo.clone();
+        let geo = t.rules.geo.clone();
         let out = self.out.clone();
         let debug = self.debug;
         let done = move |d: perft::Divided| {
@@ -258,24 +329,24 @@ impl Session {
             }
             say(&out, &lines.join("\n"));
         };
-        self.engine.perft(&self.game, depth, Box::new(done));
-        Ok(())
+        self.engine.perft(&t.game, depth, Box::new(done));
     }
 
-    fn go(&mut self, p: GoParams) -> Result<(), String> {
+    fn go<B: Bits>(&mut self, t: &Table<B>, p: GoParams) {
         self.engine.stop_and_wait();
-        if let Some(o) = self.game.outcome() {
-            let r = self.game.ruleset();
+        let game = &t.game;
+        if let Some(o) = game.outcome() {
+            let r = game.ruleset();
             self.say(&format!(
                 "info string result {} {}\nbestmove (none)",
                 o.result_word(r),
                 o.describe(r)
             ));
-            return Ok(());
+            return;
         }
         let mut searchmoves = Vec::new();
-        for t in &p.searchmoves {
-            match self.game.find_move(t) {
+        for tok in &p.searchmoves {
+            match game.find_move(tok) {
                 Ok(m) => searchmoves.push(m),
                 Err(e) => self.say(&format!("info string error: go searchmoves: {e} (ignored)")),
             }
@@ -283,13 +354,13 @@ impl Session {
         // A book move answers at once, except where the GUI wants a search: analysis
         // (`infinite`), pondering and mate searches.
         if !p.infinite && !p.ponder && p.mate.is_none() {
-            let answer = self.book.answer(&self.game, &searchmoves);
+            let answer = self.book.answer(game, &searchmoves);
             if !answer.lines.is_empty() {
                 self.say(&answer.lines.join("\n"));
             }
             if let Some(token) = answer.token {
                 self.say(&format!("bestmove {token}"));
-                return Ok(());
+                return;
             }
         }
         let limits = Limits {
@@ -309,10 +380,10 @@ impl Session {
             ..limits
         };
         let out = self.out.clone();
-        let geo = self.rules.geo.clone();
+        let geo = t.rules.geo.clone();
         let show_wdl = self.show_wdl;
         self.engine.go(
-            &self.game,
+            game,
             limits,
             searchmoves,
             Box::new(move |event| match event {
@@ -320,6 +391,5 @@ impl Session {
                 EngineEvent::Done(r) => say(&out, &display::bestmove(&r, &geo)),
             }),
         );
-        Ok(())
     }
 }

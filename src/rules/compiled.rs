@@ -1,10 +1,46 @@
 //! A ruleset bound to a board: the knobs plus the masks and direction lists that move
-//! generation and capture resolution read on every move.
+//! generation and capture resolution read on every move. Building one checks that the
+//! knobs make a game the engine can play.
+
+use std::fmt;
 
 use super::fen;
+use super::moves::MAX_HOPS;
 use super::position::Position;
 use super::ruleset::*;
+use super::zobrist::MAX_HAND;
 use crate::board::{ALL_DIRS, Bits, Dir, Geometry, ORTHOGONAL, Square};
+
+/// Why a ruleset cannot be played: the knob at fault and what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesetError {
+    /// The knob's name as a ruleset file writes it (`board`, `placement.per-turn`, ...).
+    pub knob: &'static str,
+    pub message: String,
+}
+
+impl RulesetError {
+    pub fn new(knob: &'static str, message: impl Into<String>) -> Self {
+        RulesetError {
+            knob,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for RulesetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.knob, self.message)
+    }
+}
+
+impl std::error::Error for RulesetError {}
+
+impl From<RulesetError> for String {
+    fn from(e: RulesetError) -> String {
+        e.to_string()
+    }
+}
 
 /// A ruleset ready to play on the bit-set type `B`.
 #[derive(Clone, Debug)]
@@ -14,10 +50,15 @@ pub struct Rules<B> {
     pub(super) man_dirs: &'static [Dir],
     pub(super) leader_dirs: &'static [Dir],
     pub(super) capture_dirs: &'static [Dir],
+    pub(super) hop_dirs: &'static [Dir],
+    /// Whether hop paths spend 3 bits a jump (diagonal jumps).
+    pub(super) diagonal_hops: bool,
     /// Where each colour may place.
     pub(super) region: [B; 2],
     /// For corner capture: (corner, one neighbour, the other neighbour), both orders.
     pub(super) corner_pairs: Vec<(Square, Square, Square)>,
+    /// The corners that flank for both sides (empty without hostile corners).
+    pub(super) hostile: B,
     /// Men and leaders each colour has in the whole game (start board plus hand).
     totals: [(u32, u32); 2],
     /// `rays[sq][d]`: the squares from `sq` to the edge in direction `d`.
@@ -32,13 +73,20 @@ fn dirs(lines: Lines) -> &'static [Dir] {
     }
 }
 
+/// Whether a board of `rows` x `cols` fits the bit-set type `B` (with its padding column).
+pub fn fits<B: Bits>(rows: usize, cols: usize) -> bool {
+    rows * (cols + 1) <= B::CAPACITY
+}
+
 impl<B: Bits> Rules<B> {
-    /// Binds `ruleset` to `B`; fails if the board does not fit or the start layout is wrong.
-    pub fn new(ruleset: Ruleset) -> Result<Self, String> {
-        let geo = Geometry::<B>::new(ruleset.rows, ruleset.cols)?;
-        let region = match ruleset.placement.region {
+    /// Binds `ruleset` to `B`, or says which knob makes it unplayable.
+    pub fn new(ruleset: Ruleset) -> Result<Self, RulesetError> {
+        check_knobs(&ruleset)?;
+        let geo = Geometry::<B>::new(ruleset.rows, ruleset.cols)
+            .map_err(|e| RulesetError::new("board", e))?;
+        let p = &ruleset.placement;
+        let mut region = match p.region {
             Region::Anywhere => [geo.board; 2],
-            Region::NotCentre => [geo.board & !geo.centre(); 2],
             Region::OwnRows(n) => {
                 let n = n as usize;
                 let bottom = geo.rows_mask(0, n);
@@ -50,6 +98,10 @@ impl<B: Bits> Rules<B> {
                 }
             }
         };
+        if p.forbid_centre {
+            let centre = B::bit(geo.centre_point());
+            region = region.map(|r| r & !centre);
+        }
         let mut corner_pairs = Vec::new();
         if ruleset.capture.corners {
             for corner in geo.corners.iter() {
@@ -60,10 +112,18 @@ impl<B: Bits> Rules<B> {
                 }
             }
         }
+        let hop_lines = ruleset.hops.map(|h| h.lines).unwrap_or(Lines::Orthogonal);
         let mut rules = Rules {
             man_dirs: dirs(ruleset.man_moves.lines),
             leader_dirs: dirs(ruleset.leader_moves.lines),
             capture_dirs: dirs(ruleset.capture.lines),
+            hop_dirs: dirs(hop_lines),
+            diagonal_hops: hop_lines == Lines::All,
+            hostile: if ruleset.capture.hostile_corners {
+                geo.corners
+            } else {
+                B::EMPTY
+            },
             ruleset,
             geo,
             region,
@@ -77,13 +137,14 @@ impl<B: Bits> Rules<B> {
             .collect();
         rules.totals = rules.count_totals()?;
         rules.start = rules.build_start()?;
+        rules.check_board()?;
         Ok(rules)
     }
 
-    fn count_totals(&self) -> Result<[(u32, u32); 2], String> {
+    fn count_totals(&self) -> Result<[(u32, u32); 2], RulesetError> {
         let r = &self.ruleset;
         let layout = fen::parse(&format!("{} w - 0 0", r.layout))
-            .map_err(|e| format!("start layout of {}: {e}", r.name))?;
+            .map_err(|e| RulesetError::new("layout", e))?;
         let mut totals = [(r.hand_men as u32, r.hand_leaders as u32); 2];
         for p in layout.rows.iter().flatten().flatten() {
             let t = &mut totals[p.colour.index()];
@@ -100,7 +161,7 @@ impl<B: Bits> Rules<B> {
         self.totals[c.index()]
     }
 
-    fn build_start(&self) -> Result<Position<B>, String> {
+    fn build_start(&self) -> Result<Position<B>, RulesetError> {
         let r = &self.ruleset;
         let hands = |upper: char, lower: char| {
             let mut s = String::new();
@@ -123,7 +184,102 @@ impl<B: Bits> Rules<B> {
         let text = format!("{} {} {} 0 0", r.layout, side, hands('K', 'k'));
         fen::parse(&text)
             .and_then(|s| fen::validate(self, &s))
-            .map_err(|e| format!("start position of {}: {e}", r.name))
+            .map_err(|e| RulesetError::new("layout", e))
+    }
+
+    /// The checks that need the board: room for the pieces, the forbidden centre, and
+    /// material end conditions that the start would already meet.
+    fn check_board(&self) -> Result<(), RulesetError> {
+        let r = &self.ruleset;
+        let start = &self.start;
+        let squares = self.geo.board.count();
+        let pieces: u32 = [Colour::White, Colour::Black]
+            .iter()
+            .map(|&c| {
+                let (m, l) = self.piece_totals(c);
+                m + l
+            })
+            .sum();
+        if pieces > squares {
+            return Err(RulesetError::new(
+                "hand",
+                format!("{pieces} pieces do not fit on the {squares} squares of the board"),
+            ));
+        }
+        if r.placement.forbid_centre && start.occupied().has(self.geo.centre_point()) {
+            return Err(RulesetError::new(
+                "layout",
+                format!(
+                    "the start layout has a piece on the centre point {}, which the ruleset forbids",
+                    self.geo.name(self.geo.centre_point())
+                ),
+            ));
+        }
+        if r.has_placement() {
+            let free = |c: Colour| (self.region[c.index()] & !start.occupied()).count();
+            let hand = |c: Colour| start.in_hand(c);
+            let shared = self.region[0] == self.region[1];
+            let (need, room) = if shared {
+                (
+                    hand(Colour::White) + hand(Colour::Black),
+                    free(Colour::White),
+                )
+            } else {
+                (
+                    hand(Colour::White).max(hand(Colour::Black)),
+                    free(Colour::White).min(free(Colour::Black)),
+                )
+            };
+            if need > room {
+                return Err(RulesetError::new(
+                    "placement.region",
+                    format!(
+                        "the placement region has {room} free squares for {need} pieces in hand"
+                    ),
+                ));
+            }
+        }
+        if let Some(m) = &r.end.material {
+            for c in [Colour::White, Colour::Black] {
+                let (men, leaders) = self.piece_totals(c);
+                let have = match m.counted {
+                    Counted::Men => men,
+                    Counted::Pieces => men + leaders,
+                };
+                if have <= m.at_most as u32 {
+                    return Err(RulesetError::new(
+                        "end.pieces-left",
+                        format!(
+                            "{} starts with {have} {}, so losing at {} or fewer would end the game at once",
+                            r.colour_name(c),
+                            if m.counted == Counted::Men {
+                                "men"
+                            } else {
+                                "pieces"
+                            },
+                            m.at_most
+                        ),
+                    ));
+                }
+            }
+        }
+        if let Some(h) = r.hops
+            && h.chains
+        {
+            // A chain lands only on squares of its origin's row and column parity, never twice.
+            let longest = r.rows.div_ceil(2) * r.cols.div_ceil(2) - 1;
+            let most = MAX_HOPS[self.diagonal_hops as usize];
+            if longest > most {
+                return Err(RulesetError::new(
+                    "hops.chains",
+                    format!(
+                        "a chain on a {}x{} board can make {longest} jumps; the engine holds at most {most}",
+                        r.rows, r.cols
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The empty squares a slider on `from` reaches in direction `d` past nothing in `occupied`.
@@ -147,8 +303,120 @@ impl<B: Bits> Rules<B> {
         self.start
     }
 
+    /// Whether the rules treat a position and its left-right mirror image alike (all but a
+    /// forbidden centre point on an even number of files, which is the left middle file).
+    pub fn mirror_symmetric(&self) -> bool {
+        !(self.ruleset.placement.forbid_centre && self.ruleset.cols.is_multiple_of(2))
+    }
+
     /// The board squares where `c` may place a piece.
     pub fn placement_region(&self, c: Colour) -> B {
         self.region[c.index()]
     }
+}
+
+/// The checks that need only the knobs.
+fn check_knobs(r: &Ruleset) -> Result<(), RulesetError> {
+    let err = |knob, msg: String| Err(RulesetError::new(knob, msg));
+    if r.name.is_empty()
+        || !r
+            .name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b == b'.')
+    {
+        return err(
+            "name",
+            format!(
+                "'{}' must be one word of letters, digits, '-', '_' or '.'",
+                r.name
+            ),
+        );
+    }
+    let b = &r.black_name;
+    if b.is_empty()
+        || !b.bytes().all(|c| c.is_ascii_lowercase())
+        || b.starts_with('w')
+        || b == "draw"
+    {
+        return err(
+            "colours",
+            format!(
+                "the second colour '{b}' must be a lowercase word not starting with 'w' (and not 'draw')"
+            ),
+        );
+    }
+    if r.leader_name.is_empty() {
+        return err("leader-name", "must not be empty".into());
+    }
+    let hand_max = MAX_HAND as u8 - 1;
+    if r.hand_men > hand_max || r.hand_leaders > hand_max {
+        return err(
+            "hand",
+            format!("at most {hand_max} pieces of a kind in hand per side"),
+        );
+    }
+    if r.hand_leaders > 0 && !r.has_leader {
+        return err(
+            "hand",
+            "leaders in hand, but the ruleset has no leader".into(),
+        );
+    }
+    if let Some((lo, hi)) = r.pieces_choice
+        && (lo > hi || hi > hand_max || !(lo..=hi).contains(&r.hand_men))
+    {
+        return err(
+            "pieces-choice",
+            format!(
+                "the range {lo}..{hi} must be ordered, at most {hand_max}, and hold the {} men in hand",
+                r.hand_men
+            ),
+        );
+    }
+    let p = &r.placement;
+    if p.per_turn == 0 {
+        return err("placement.per-turn", "must be at least 1".into());
+    }
+    if let Region::OwnRows(n) = p.region
+        && (n == 0 || n as usize > r.rows / 2)
+    {
+        return err(
+            "placement.region",
+            format!(
+                "own rows must be between 1 and {} on a board of {} rows",
+                r.rows / 2,
+                r.rows
+            ),
+        );
+    }
+    if let Some(h) = r.hops
+        && h.by == Hoppers::LeaderOnly
+        && !r.has_leader
+    {
+        return err(
+            "hops.by",
+            "only the leader hops, but the ruleset has no leader".into(),
+        );
+    }
+    let c = &r.capture;
+    if c.effect == CaptureEffect::Immobilise && c.leader == LeaderCapture::AsMan {
+        return err(
+            "capture.leader",
+            "a leader captured like a man cannot be trapped; use remove, immune or enclosure"
+                .into(),
+        );
+    }
+    if c.effect == CaptureEffect::Remove && r.removal == Removal::BeforeMove {
+        return err(
+            "removal",
+            "removals need captures that trap (capture.effect = \"trap\")".into(),
+        );
+    }
+    let e = &r.end;
+    if e.quiet_limit == Some(0) {
+        return err("end.quiet-limit", "must be at least 1".into());
+    }
+    if e.ply_limit == 0 {
+        return err("end.ply-limit", "must be at least 1".into());
+    }
+    Ok(())
 }

@@ -51,11 +51,16 @@ pub fn describe<B: Bits>(rules: &Rules<B>) -> Vec<String> {
         fen::format(rules, &rules.start())
     ));
     if r.has_placement() {
-        let region = match r.placement.region {
+        let mut region = match r.placement.region {
             Region::Anywhere => "on any empty square".to_string(),
-            Region::NotCentre => "on any empty square but the centre".to_string(),
             Region::OwnRows(n) => format!("on an empty square of their own {n} home rows"),
         };
+        if r.placement.forbid_centre {
+            region.push_str(&format!(
+                " but the centre point {}",
+                rules.geo.name(rules.geo.centre_point())
+            ));
+        }
         let leader = if r.hand_leaders > 0 {
             match r.placement.leader_order {
                 LeaderOrder::Any => format!(" The {} may be placed at any time.", r.leader_name),
@@ -70,8 +75,12 @@ pub fn describe<B: Bits>(rules: &Rules<B>) -> Vec<String> {
         } else {
             String::new()
         };
+        let choice = match r.pieces_choice {
+            Some((lo, hi)) => format!(" (the players may agree on {lo} to {hi} men)"),
+            None => String::new(),
+        };
         out.push(format!(
-            "Placement: each side holds {} men{} in hand and places {} per turn {region}; nothing is captured while placing.{leader}",
+            "Placement: each side holds {} men{}{choice} in hand and places {} per turn {region}; nothing is captured while placing.{leader}",
             r.hand_men,
             if r.hand_leaders > 0 {
                 format!(" and {} {}", r.hand_leaders, r.leader_name)
@@ -103,6 +112,9 @@ pub fn describe<B: Bits>(rules: &Rules<B>) -> Vec<String> {
             HopOver::FriendlyMan => "an adjacent friendly man",
             HopOver::Friendly => "an adjacent friendly piece",
             HopOver::Enemy => "an adjacent enemy piece",
+            HopOver::FriendlyOrTrappedEnemy => {
+                "an adjacent friendly piece (free or trapped) or trapped enemy piece"
+            }
         };
         let chain = if h.chains {
             " and may continue with further jumps (each prefix is a move; never landing twice on a square)"
@@ -110,7 +122,8 @@ pub fn describe<B: Bits>(rules: &Rules<B>) -> Vec<String> {
             " (one jump per move)"
         };
         out.push(format!(
-            "{by} may jump orthogonally over {over} to the empty square beyond{chain}."
+            "{by} may jump {} over {over} to the empty square beyond (the jumped piece stays){chain}.",
+            lines_word(h.lines)
         ));
     }
     let c = r.capture;
@@ -130,16 +143,26 @@ pub fn describe<B: Bits>(rules: &Rules<B>) -> Vec<String> {
         lines_word(c.lines)
     ));
     if c.corners {
-        out.push(
-            "A man in a corner is captured by enemy pieces on both squares next to it.".into(),
-        );
+        out.push(match c.effect {
+            CaptureEffect::Remove => {
+                "A man in a corner is captured by enemy pieces on both squares next to it.".into()
+            }
+            CaptureEffect::Immobilise => {
+                "A man in a corner is trapped by free enemy pieces on both squares next to it."
+                    .into()
+            }
+        });
     }
     if c.hostile_corners {
-        out.push("Empty corners act as flankers against both sides.".into());
+        out.push("The corners act as flankers against both sides, whatever stands on them; a piece in a corner cannot be captured.".into());
+    }
+    if c.effect == CaptureEffect::Immobilise && r.removal == Removal::BeforeMove {
+        out.push("A removal does not end the turn: a side may remove any number of trapped enemy pieces, then must move (or pass if it cannot).".into());
     }
     if r.has_leader {
         out.push(match c.leader {
         LeaderCapture::Immune => format!("The {} can never be captured.", r.leader_name),
+        LeaderCapture::AsMan if r.end.leader_loss => format!("The {} is captured like a man, and its side then loses.", r.leader_name),
         LeaderCapture::AsMan => format!("The {} is captured like a man.", r.leader_name),
         LeaderCapture::Enclosure => format!(
             "The {} is captured, and its side loses, when each orthogonal neighbour is off the board or holds an enemy piece.",
@@ -151,13 +174,22 @@ pub fn describe<B: Bits>(rules: &Rules<B>) -> Vec<String> {
         out.push("A piece may not land between two enemy pieces on a rank or file unless that landing traps an enemy piece.".into());
     }
     if r.bonus_move {
-        out.push("A side that captures moves again.".into());
+        out.push("After a capture the capturing piece moves again (if it can).".into());
     }
-    let e = r.end;
-    if let Some((k, text)) = e.men_lost {
-        out.push(format!(
-            "A side with {k} or fewer men (board and hand) loses ({text})."
-        ));
+    let e = &r.end;
+    if let Some(m) = &e.material {
+        let noun = match m.counted {
+            Counted::Men => "men",
+            Counted::Pieces => "pieces",
+        };
+        out.push(if m.at_most == 0 {
+            format!("A side that loses all its {noun} loses the game.")
+        } else {
+            format!(
+                "A side with {} or fewer {noun} (board and hand) loses.",
+                m.at_most
+            )
+        });
     }
     out.push(match e.no_move {
         NoMove::Loses => "A side with no legal move loses.".to_string(),

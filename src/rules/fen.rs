@@ -1,11 +1,13 @@
 //! The position string ("FEN"): parsed into an unvalidated [`Setup`], then validated against
 //! a ruleset into a [`Position`]. See `protocol.md` for the format.
 //!
-//! `<board> <side> <hands> <quiet> <ply> [p<passes>]`, e.g. the kowalski-8x12 start:
-//! `mmmmmmmmmmmm/5k6/12/12/12/12/6K5/MMMMMMMMMMMM w - 0 0`.
+//! `<board> <side> <hands> <quiet> <ply> [p<passes>] [+<square> | x]`, e.g. the
+//! kowalski-8x12 start: `mmmmmmmmmmmm/5k6/12/12/12/12/6K5/MMMMMMMMMMMM w - 0 0`. The last
+//! field tells a turn that goes on: `+e5` when the piece on e5 plays a bonus move, `x` after
+//! a removal that does not end the turn.
 
 use super::compiled::Rules;
-use super::position::Position;
+use super::position::{Position, Turn};
 use super::ruleset::*;
 use crate::board::Bits;
 
@@ -29,6 +31,18 @@ pub struct Setup {
     pub quiet: u16,
     pub ply: u32,
     pub passes: u8,
+    pub turn: SetupTurn,
+}
+
+/// The state of the turn as the string writes it (the square is checked against the board
+/// only when the setup is validated).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupTurn {
+    Fresh,
+    /// `+<square>`: the piece there plays a bonus move.
+    Bonus(String),
+    /// `x`: removals were made this turn; a movement ply must follow.
+    Removing,
 }
 
 fn piece_letter(p: SetupPiece) -> char {
@@ -157,9 +171,9 @@ fn parse_hands(text: &str) -> Result<[[u8; 2]; 2], String> {
 /// Reads a position string without reference to any ruleset.
 pub fn parse(text: &str) -> Result<Setup, String> {
     let fields: Vec<&str> = text.split_whitespace().collect();
-    if fields.len() < 5 || fields.len() > 6 {
+    if fields.len() < 5 || fields.len() > 7 {
         return Err(format!(
-            "expected 5 or 6 fields (board side hands quiet ply [p<passes>]), found {}",
+            "expected 5 to 7 fields (board side hands quiet ply [p<passes>] [+<square> | x]), found {}",
             fields.len()
         ));
     }
@@ -181,18 +195,23 @@ pub fn parse(text: &str) -> Result<Setup, String> {
     let hands = parse_hands(fields[2])?;
     let quiet = count(fields[3], "quiet-ply counter")?;
     let ply = count(fields[4], "ply number")?;
-    let passes = match fields.get(5) {
-        None => 0,
-        Some(f) => match *f {
-            "p1" => 1,
-            "p2" => 2,
+    let mut passes = 0;
+    let mut turn = SetupTurn::Fresh;
+    for (i, f) in fields.iter().enumerate().skip(5) {
+        let ordinal = if i == 5 { "sixth" } else { "seventh" };
+        match *f {
+            "p1" | "p2" if i == 5 => passes = if *f == "p1" { 1 } else { 2 },
+            "x" if turn == SetupTurn::Fresh => turn = SetupTurn::Removing,
+            b if b.len() > 1 && b.starts_with('+') && turn == SetupTurn::Fresh => {
+                turn = SetupTurn::Bonus(b[1..].to_string())
+            }
             other => {
                 return Err(format!(
-                    "sixth field '{other}' must be p1 or p2 (passes in a row)"
+                    "{ordinal} field '{other}' must be p1 or p2 (passes in a row, sixth field only), +<square> (a bonus move) or x (after a removal)"
                 ));
             }
-        },
-    };
+        }
+    }
     Ok(Setup {
         rows,
         side,
@@ -200,6 +219,7 @@ pub fn parse(text: &str) -> Result<Setup, String> {
         quiet,
         ply,
         passes,
+        turn,
     })
 }
 
@@ -262,6 +282,31 @@ pub fn validate<B: Bits>(rules: &Rules<B>, s: &Setup) -> Result<Position<B>, Str
     pos.quiet = s.quiet;
     pos.ply = s.ply;
     pos.passes = s.passes;
+    pos.turn = match &s.turn {
+        SetupTurn::Fresh => Turn::Fresh,
+        SetupTurn::Removing => {
+            if r.removal != Removal::BeforeMove {
+                return Err(format!("{} has no removals before a move ('x')", r.name));
+            }
+            Turn::Removing
+        }
+        SetupTurn::Bonus(name) => {
+            let sq = geo
+                .parse_square(name)
+                .map_err(|e| format!("bonus move '+{name}': {e}"))?;
+            if !r.bonus_move {
+                return Err(format!("{} has no bonus moves ('+{name}')", r.name));
+            }
+            let mover = pos.occupied_by(pos.side) & !pos.trapped;
+            if !mover.has(sq) {
+                return Err(format!(
+                    "bonus move '+{name}': no free {} piece on {name}",
+                    r.colour_name(pos.side)
+                ));
+            }
+            Turn::Bonus(sq as u8)
+        }
+    };
     check_counts(rules, &pos)?;
     check_phase(rules, &pos)?;
     check_trapped(rules, &pos)?;
@@ -324,8 +369,11 @@ fn check_phase<B: Bits>(rules: &Rules<B>, pos: &Position<B>) -> Result<(), Strin
                 r.colour_name(pos.side)
             ));
         }
-        if pos.quiet != 0 || pos.passes != 0 {
-            return Err("quiet plies and passes cannot occur during placement".into());
+        if pos.quiet != 0 || pos.passes != 0 || pos.turn != Turn::Fresh {
+            return Err(
+                "quiet plies, passes, bonus moves and removals cannot occur during placement"
+                    .into(),
+            );
         }
         for c in [Colour::White, Colour::Black] {
             let outside = pos.occupied_by(c) & !rules.placement_region(c);
@@ -402,6 +450,11 @@ pub fn format<B: Bits>(rules: &Rules<B>, pos: &Position<B>) -> String {
     let mut s = format!("{out} {side} {hands} {} {}", pos.quiet, pos.ply);
     if pos.passes > 0 {
         s.push_str(&format!(" p{}", pos.passes));
+    }
+    match pos.turn {
+        Turn::Fresh => {}
+        Turn::Bonus(sq) => s.push_str(&format!(" +{}", geo.name(sq as usize))),
+        Turn::Removing => s.push_str(" x"),
     }
     s
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::compiled::Rules;
 use super::moves::{Move, MoveKind, TokenShape, read_token};
 use super::outcome::{Outcome, Reason};
-use super::position::Position;
+use super::position::{Position, Turn};
 use super::resolve::Played;
 use super::ruleset::*;
 use crate::board::{Bits, Square};
@@ -66,7 +66,7 @@ impl<B: Bits> Game<B> {
 
     /// A game whose history starts at `pos`.
     pub fn from_position(rules: Arc<Rules<B>>, pos: Position<B>) -> Self {
-        Game {
+        let mut game = Game {
             rules,
             traces: vec![Trace::of(&pos)],
             full_keys: vec![pos.full_key()],
@@ -76,7 +76,9 @@ impl<B: Bits> Game<B> {
                 last_move: None,
                 removed: B::EMPTY,
             }],
-        }
+        };
+        game.settle();
+        game
     }
 
     /// A game from a position string, or the precise reason the string is wrong.
@@ -139,7 +141,25 @@ impl<B: Bits> Game<B> {
             last_move: Some(mv),
             removed,
         });
+        self.settle();
         self.last_frame()
+    }
+
+    /// Ends a bonus turn whose piece has no legal move: the other side is to act, with no
+    /// ply played.
+    fn settle(&mut self) {
+        if !matches!(self.position().turn, Turn::Bonus(_)) {
+            return;
+        }
+        let mut moves = Vec::new();
+        self.generate_moves(&mut moves);
+        if moves.is_empty() {
+            let n = self.frames.len() - 1;
+            let pos = &mut self.frames[n].pos;
+            pos.side = pos.side.other();
+            pos.turn = Turn::Fresh;
+            self.full_keys[n] = pos.full_key();
+        }
     }
 
     /// Hands the turn to the other side without moving: the search's null move, which no
@@ -148,6 +168,7 @@ impl<B: Bits> Game<B> {
     pub fn make_null(&mut self) {
         let mut pos = *self.position();
         pos.side = pos.side.other();
+        pos.turn = Turn::Fresh;
         pos.ply += 1;
         pos.quiet = pos.quiet.saturating_add(1);
         self.traces.push(Trace::of(&pos));
@@ -186,16 +207,25 @@ impl<B: Bits> Game<B> {
     /// moves minus those superko forbids, or a lone pass where passing is the rule. Returns
     /// whether superko removed any move.
     pub fn generate(&self, out: &mut Vec<Move>) -> bool {
-        let pos = self.position();
-        self.rules.pseudo_moves(pos, out);
-        let mut superko = false;
-        if self.ruleset().end.repetition == Repetition::Superko && !pos.placing() {
-            superko = self.drop_superko(out);
-        }
-        if out.is_empty() && self.ruleset().end.no_move == NoMove::Pass {
+        let superko = self.generate_moves(out);
+        if out.is_empty()
+            && (self.ruleset().end.no_move == NoMove::Pass
+                || self.position().turn == Turn::Removing)
+        {
             out.push(Move::PASS);
         }
         superko
+    }
+
+    /// [`Game::generate`] without the forced pass.
+    fn generate_moves(&self, out: &mut Vec<Move>) -> bool {
+        let pos = self.position();
+        self.rules.pseudo_moves(pos, out);
+        if self.ruleset().end.repetition == Repetition::Superko && !pos.placing() {
+            self.drop_superko(out)
+        } else {
+            false
+        }
     }
 
     /// Removes the moves that would recreate a position of the window. Only a move that keeps
@@ -250,12 +280,17 @@ impl<B: Bits> Game<B> {
         };
         // 1. Material and leader.
         for c in [side, side.other()] {
-            if let Some((k, text)) = r.end.men_lost
-                && pos.men_total(c) <= k as u32
-            {
-                return Some(decided(c.other(), Reason::MenLost(text)));
+            if let Some(m) = &r.end.material {
+                let left = match m.counted {
+                    Counted::Men => pos.men_total(c),
+                    Counted::Pieces => pos.men_total(c) + pos.leaders_total(c),
+                };
+                if left <= m.at_most as u32 {
+                    return Some(decided(c.other(), Reason::MenLost));
+                }
             }
-            if r.has_leader
+            if r.end.leader_loss
+                && r.has_leader
                 && r.capture.leader != LeaderCapture::Immune
                 && pos.leaders_total(c) == 0
             {

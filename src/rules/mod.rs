@@ -1,9 +1,12 @@
 //! The referee: ruleset data, positions, move generation, captures, outcomes, notation and
 //! perft. The only place that knows what is legal and who won.
 
+mod any;
+mod catalogue;
 mod compiled;
 mod describe;
 pub mod fen;
+pub mod file;
 mod game;
 mod movegen;
 mod moves;
@@ -15,12 +18,14 @@ mod resolve;
 mod ruleset;
 pub mod zobrist;
 
-pub use compiled::Rules;
+pub use any::AnyRules;
+pub use catalogue::Catalogue;
+pub use compiled::{Rules, RulesetError, fits};
 pub use describe::describe;
 pub use game::{Frame, Game};
 pub use moves::{MAX_HOPS, Move, MoveKind, TokenShape, read_token};
 pub use outcome::{Outcome, Reason};
-pub use position::Position;
+pub use position::{Position, Turn};
 pub use presets::{DEFAULT_PRESET, PRESETS, SCHADLER_PIECES, preset};
 pub use resolve::Played;
 pub use ruleset::*;

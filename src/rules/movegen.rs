@@ -3,9 +3,9 @@
 
 use super::compiled::Rules;
 use super::moves::Move;
-use super::position::Position;
+use super::position::{Position, Turn};
 use super::ruleset::*;
-use crate::board::{Bits, Dir, ORTHOGONAL, Square};
+use crate::board::{Bits, Dir, Square};
 
 impl<B: Bits> Rules<B> {
     /// Every move the piece rules allow for the side to act, into `out` (cleared first).
@@ -17,12 +17,21 @@ impl<B: Bits> Rules<B> {
         }
         let us = pos.side;
         let them = us.other();
+        let empty = self.geo.board & !pos.occupied();
+        if let Turn::Bonus(sq) = pos.turn {
+            let sq = sq as Square;
+            if pos.leaders[us.index()].has(sq) {
+                self.piece_moves(pos, sq, Kind::Leader, empty, out);
+            } else if (pos.men[us.index()] & !pos.trapped).has(sq) {
+                self.piece_moves(pos, sq, Kind::Man, empty, out);
+            }
+            return;
+        }
         if self.ruleset.capture.effect == CaptureEffect::Immobilise {
             for sq in (pos.men[them.index()] & pos.trapped).iter() {
                 out.push(Move::remove(sq));
             }
         }
-        let empty = self.geo.board & !pos.occupied();
         for from in (pos.men[us.index()] & !pos.trapped).iter() {
             self.piece_moves(pos, from, Kind::Man, empty, out);
         }
@@ -127,6 +136,9 @@ impl<B: Bits> Rules<B> {
             HopOver::FriendlyMan => pos.men[us.index()].has(sq),
             HopOver::Friendly => pos.occupied_by(us).has(sq),
             HopOver::Enemy => pos.occupied_by(us.other()).has(sq),
+            HopOver::FriendlyOrTrappedEnemy => {
+                (pos.occupied_by(us) | (pos.men[us.other().index()] & pos.trapped)).has(sq)
+            }
         }
     }
 
@@ -143,7 +155,7 @@ impl<B: Bits> Rules<B> {
         out: &mut Vec<Move>,
     ) {
         let us = pos.side;
-        for d in ORTHOGONAL {
+        for &d in self.hop_dirs {
             let Some(over) = self.geo.step(at, d) else {
                 continue;
             };
@@ -162,9 +174,10 @@ impl<B: Bits> Rules<B> {
             {
                 continue;
             }
-            let mv = chain.then_hop(d, land);
+            let mv = chain.then_hop(d, land, self.diagonal_hops);
             out.push(mv);
-            if hops.chains && (mv.hops as usize) < super::moves::MAX_HOPS {
+            // `Rules::new` refused any board whose longest chain the path cannot hold.
+            if hops.chains {
                 let mut next = *pos;
                 next.relocate(us, at, land);
                 self.land(&mut next, us, land, at);

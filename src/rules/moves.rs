@@ -1,6 +1,6 @@
 //! Moves and their tokens (`@d4`, `K@g2`, `a1a4`, `c3c5e5`, `xe5`, `0000`).
 
-use crate::board::{Bits, Dir, Geometry, ORTHOGONAL, Square};
+use crate::board::{ALL_DIRS, Bits, Dir, Geometry, Square};
 
 /// What kind of action a move is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -17,11 +17,12 @@ pub enum MoveKind {
     Pass,
 }
 
-/// Most hops one chain can make: covers every board that fits a 128-bit set (a chain lands
-/// only on squares of one row parity and one column parity, never twice).
-pub const MAX_HOPS: usize = 32;
+/// Most hops one chain can hold when it jumps orthogonally (2 bits a jump) and when it may
+/// also jump diagonally (3 bits a jump). A ruleset whose longest possible chain needs more is
+/// refused when it is built (see `Rules::new`).
+pub const MAX_HOPS: [usize; 2] = [32, 21];
 
-/// One action. Hop chains keep their jump directions, 2 bits each, lowest first, so a move is
+/// One action. Hop chains keep their jump directions, lowest first, so a move is
 /// self-contained and cheap to copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
@@ -30,7 +31,9 @@ pub struct Move {
     pub to: u8,
     /// Jumps in the chain (0 for a step or a slide).
     pub hops: u8,
-    /// Direction of jump `i` in bits `2i..2i+2`, as an index into [`ORTHOGONAL`].
+    /// Whether the path spends 3 bits a jump (diagonal jumps possible) instead of 2.
+    pub diagonal: bool,
+    /// Direction of each jump as an index into [`ALL_DIRS`], 2 or 3 bits each.
     pub path: u64,
 }
 
@@ -40,6 +43,7 @@ impl Move {
         from: 0,
         to: 0,
         hops: 0,
+        diagonal: false,
         path: 0,
     };
 
@@ -53,6 +57,7 @@ impl Move {
             from: 0,
             to: to as u8,
             hops: 0,
+            diagonal: false,
             path: 0,
         }
     }
@@ -62,6 +67,7 @@ impl Move {
             from: from as u8,
             to: to as u8,
             hops: 0,
+            diagonal: false,
             path: 0,
         }
     }
@@ -71,23 +77,30 @@ impl Move {
             from: 0,
             to: sq as u8,
             hops: 0,
+            diagonal: false,
             path: 0,
         }
     }
-    /// This chain extended by one more jump in orthogonal direction `d` landing on `to`.
-    pub fn then_hop(self, d: Dir, to: Square) -> Move {
-        debug_assert!((d as usize) < 4 && (self.hops as usize) < MAX_HOPS);
+    /// This chain extended by one more jump in direction `d` landing on `to`; `diagonal`
+    /// says whether the ruleset's jumps may be diagonal (the same for every move of a game).
+    #[inline(always)]
+    pub fn then_hop(self, d: Dir, to: Square, diagonal: bool) -> Move {
+        let bits = 2 + diagonal as u64;
+        debug_assert!((self.hops as usize) < MAX_HOPS[diagonal as usize]);
+        debug_assert!(diagonal || (d as usize) < 4);
         Move {
             kind: MoveKind::Go,
             from: self.from,
             to: to as u8,
             hops: self.hops + 1,
-            path: self.path | (d as u64) << (2 * self.hops as u64),
+            diagonal,
+            path: self.path | (d as u64) << (bits * self.hops as u64),
         }
     }
     /// The direction of jump `i` of a chain.
     pub fn hop_dir(&self, i: usize) -> Dir {
-        ORTHOGONAL[((self.path >> (2 * i)) & 3) as usize]
+        let bits = 2 + self.diagonal as usize;
+        ALL_DIRS[((self.path >> (bits * i)) as usize) & ((1 << bits) - 1)]
     }
     pub fn is_hop(&self) -> bool {
         self.hops > 0

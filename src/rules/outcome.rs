@@ -5,8 +5,9 @@ use super::ruleset::{Colour, Ruleset};
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reason {
-    /// The loser is down to the ruleset's minimum of men; the text says how ("one piece left").
-    MenLost(&'static str),
+    /// The loser is down to the ruleset's minimum of men or pieces (the ruleset's words say
+    /// how: "has one piece left").
+    MenLost,
     /// The loser's leader was captured.
     LeaderCaptured,
     /// The side to move had no legal move; `superko` when every move it had would have
@@ -34,7 +35,7 @@ pub struct Outcome {
 
 impl Outcome {
     /// `white`, `black`, `red` or `draw`.
-    pub fn result_word(&self, r: &Ruleset) -> &'static str {
+    pub fn result_word<'a>(&self, r: &'a Ruleset) -> &'a str {
         match self.winner {
             Some(c) => r.colour_name(c),
             None => "draw",
@@ -44,7 +45,7 @@ impl Outcome {
     /// A short machine-friendly code for the reason, e.g. `no-legal-move`.
     pub fn code(&self) -> &'static str {
         match self.reason {
-            Reason::MenLost(_) => "too-few-men",
+            Reason::MenLost => "too-few-men",
             Reason::LeaderCaptured => "leader-captured",
             Reason::NoLegalMove { .. } => "no-legal-move",
             Reason::QuietLimit(_) => "quiet-ply-limit",
@@ -63,7 +64,14 @@ impl Outcome {
             None => "equal pieces".to_string(),
         };
         match self.reason {
-            Reason::MenLost(text) => format!("{loser} has {text}"),
+            Reason::MenLost => {
+                let words = r
+                    .end
+                    .material
+                    .as_ref()
+                    .map_or("has too few pieces", |m| &m.words);
+                format!("{loser} {words}")
+            }
             Reason::LeaderCaptured => format!("{loser}'s {} was captured", r.leader_name),
             Reason::NoLegalMove { superko, counted } => {
                 let stuck = r.colour_name(self.stuck);

@@ -4,8 +4,21 @@
 //! move is popping the stack.
 
 use super::ruleset::{Colour, Kind};
-use super::zobrist::{MAX_HAND, ZOBRIST};
+use super::zobrist::ZOBRIST;
 use crate::board::{Bits, Square};
+
+/// Where the side to act stands within its turn. A ply that does not end the turn leaves the
+/// same side to act, in one of the states after `Fresh`; the second placement of a turn needs
+/// no state of its own (the hands tell how many of the turn's placements are made).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Turn {
+    /// An ordinary turn.
+    Fresh,
+    /// After a capture: the piece on this square plays again (a bonus move).
+    Bonus(u8),
+    /// After one or more removals: a movement ply, or a forced pass, must follow.
+    Removing,
+}
 
 /// A position of a game (the history needed for repetition rules lives in `Game`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -26,6 +39,8 @@ pub struct Position<B> {
     pub ply: u32,
     /// Passes played in a row just before this position (0, 1 or 2).
     pub passes: u8,
+    /// Where the side to act stands within its turn.
+    pub turn: Turn,
     /// Zobrist key of the pieces, their states and the hands (not the side to move): the
     /// position as positional superko sees it.
     pub key: u64,
@@ -43,6 +58,7 @@ impl<B: Bits> Position<B> {
             quiet: 0,
             ply: 0,
             passes: 0,
+            turn: Turn::Fresh,
             key: 0,
         }
     }
@@ -91,8 +107,8 @@ impl<B: Bits> Position<B> {
         self.hand != [[0; 2]; 2]
     }
 
-    /// The key of everything, the side to move and the pass count included: the key for
-    /// transposition tables and for threefold repetition.
+    /// The key of everything, the side to move, the pass count and the state of the turn
+    /// included: the key for transposition tables and for threefold repetition.
     #[inline(always)]
     pub fn full_key(&self) -> u64 {
         let side = if self.side == Colour::Black {
@@ -100,7 +116,12 @@ impl<B: Bits> Position<B> {
         } else {
             0
         };
-        self.key ^ side ^ ZOBRIST.passes[self.passes.min(2) as usize]
+        let turn = match self.turn {
+            Turn::Fresh => 0,
+            Turn::Bonus(sq) => ZOBRIST.bonus[sq as usize],
+            Turn::Removing => ZOBRIST.removing,
+        };
+        self.key ^ side ^ ZOBRIST.passes[self.passes.min(2) as usize] ^ turn
     }
 
     /// A summary of how many pieces each side has on the board and in hand. It only ever
@@ -179,9 +200,7 @@ impl<B: Bits> Position<B> {
     pub fn set_hand(&mut self, c: Colour, kind: Kind, count: u8) {
         let slot = c.index() * 2 + kind as usize;
         let old = &mut self.hand[c.index()][kind as usize];
-        let cap = MAX_HAND - 1;
-        self.key ^= ZOBRIST.hand[slot][(*old as usize).min(cap)]
-            ^ ZOBRIST.hand[slot][(count as usize).min(cap)];
+        self.key ^= ZOBRIST.hand_key(slot, *old as usize) ^ ZOBRIST.hand_key(slot, count as usize);
         *old = count;
     }
 

@@ -2,7 +2,7 @@
 
 use super::compiled::Rules;
 use super::moves::{Move, MoveKind};
-use super::position::Position;
+use super::position::{Position, Turn};
 use super::ruleset::*;
 use crate::board::{Bits, Dir, Square};
 
@@ -24,13 +24,12 @@ impl<B: Bits> Rules<B> {
             flankers |= pos.leaders[us.index()];
         }
         flankers &= !(pos.trapped | B::bit(lifted));
-        if cap.hostile_corners {
-            flankers |= self.geo.corners & !pos.occupied();
-        }
+        flankers |= self.hostile;
         let mut targets = pos.men[them.index()] & !pos.trapped;
         if cap.leader == LeaderCapture::AsMan && cap.effect == CaptureEffect::Remove {
             targets |= pos.leaders[them.index()];
         }
+        targets &= !self.hostile;
         let mut taken = B::EMPTY;
         for &d in self.capture_dirs {
             let Some(mut sq) = self.geo.step(to, d) else {
@@ -74,13 +73,12 @@ impl<B: Bits> Rules<B> {
             flankers |= pos.leaders[us.index()];
         }
         flankers &= !pos.trapped;
-        if cap.hostile_corners {
-            flankers |= self.geo.corners & empty;
-        }
+        flankers |= self.hostile;
         let mut targets = pos.men[them.index()] & !pos.trapped;
         if cap.leader == LeaderCapture::AsMan && cap.effect == CaptureEffect::Remove {
             targets |= pos.leaders[them.index()];
         }
+        targets &= !self.hostile;
         let mut landings = B::EMPTY;
         for &d in self.capture_dirs {
             let back = d.opposite();
@@ -135,12 +133,18 @@ impl<B: Bits> Rules<B> {
         }
     }
 
-    /// The squares held between two pieces of `holders` along one of the capture lines.
+    /// The squares held between two pieces of `holders` along one of the capture lines, and
+    /// the corners held from both their neighbours where corners can be flanked.
     fn held_by(&self, holders: B) -> B {
         let mut held = B::EMPTY;
         for &d in self.capture_dirs {
             // Each line is visited twice (d and its opposite); the result is the same.
             held |= self.geo.shift(holders, d) & self.geo.shift(holders, d.opposite());
+        }
+        for &(corner, near, far) in &self.corner_pairs {
+            if holders.has(near) && holders.has(far) {
+                held |= B::bit(corner);
+            }
         }
         held
     }
@@ -174,6 +178,7 @@ impl<B: Bits> Rules<B> {
                 } else {
                     Kind::Leader
                 };
+                p.turn = Turn::Fresh;
                 p.put(us, kind, mv.to as Square);
                 let left = p.hand[us.index()][kind as usize].saturating_sub(1);
                 p.set_hand(us, kind, left);
@@ -196,12 +201,16 @@ impl<B: Bits> Rules<B> {
                 removed = B::bit(mv.to as Square);
                 p.quiet = 0;
                 p.passes = 0;
-                p.side = them;
+                (p.side, p.turn) = match r.removal {
+                    Removal::InsteadOfMove => (them, Turn::Fresh),
+                    Removal::BeforeMove => (us, Turn::Removing),
+                };
             }
             MoveKind::Pass => {
                 p.passes = (p.passes + 1).min(2);
                 p.quiet = p.quiet.saturating_add(1);
                 p.side = them;
+                p.turn = Turn::Fresh;
             }
             MoveKind::Go => {
                 p.passes = 0;
@@ -237,10 +246,10 @@ impl<B: Bits> Rules<B> {
                 } else {
                     p.quiet.saturating_add(1)
                 };
-                p.side = if r.bonus_move && removed.any() {
-                    us
+                (p.side, p.turn) = if r.bonus_move && removed.any() {
+                    (us, Turn::Bonus(mv.to))
                 } else {
-                    them
+                    (them, Turn::Fresh)
                 };
             }
         }

@@ -75,13 +75,17 @@ pub enum HopOver {
     Friendly,
     /// Any enemy piece (jumped pieces are never captured by the jump itself).
     Enemy,
+    /// One of the mover's own pieces (free or trapped), or a trapped enemy piece.
+    FriendlyOrTrappedEnemy,
 }
 
-/// Orthogonal jumps over an adjacent piece to the empty square beyond.
+/// Jumps over an adjacent piece to the empty square beyond.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hops {
     pub by: Hoppers,
     pub over: HopOver,
+    /// The directions a jump may take.
+    pub lines: Lines,
     /// Whether a hop may be followed by further hops in the same move (each prefix of a chain
     /// is a move of its own; a chain never lands twice on a square, its origin included).
     pub chains: bool,
@@ -118,10 +122,12 @@ pub struct Capture {
     /// (line capture). Without it exactly one enemy piece sits between the two flankers.
     pub runs: bool,
     pub effect: CaptureEffect,
-    /// An enemy man in a corner is taken when the mover lands on one of the corner's two
-    /// orthogonal neighbours and holds the other.
+    /// An enemy man in a corner is flanked when the mover lands on one of the corner's two
+    /// orthogonal neighbours and holds the other (taken, or trapped where captures trap; a
+    /// trapped corner piece stays trapped while both neighbours hold free enemies).
     pub corners: bool,
-    /// Empty corner squares act as flankers against either side.
+    /// Corner squares act as flankers against both sides, whatever stands on them, and a
+    /// piece in a corner is never flanked.
     pub hostile_corners: bool,
     pub leader: LeaderCapture,
     /// Whether a leader may close a flank (it always may in the seed rulesets).
@@ -134,8 +140,6 @@ pub enum Region {
     Anywhere,
     /// The placing side's own first `n` rows (see [`Ruleset::white_at_bottom`]).
     OwnRows(u8),
-    /// Anywhere but the central square(s).
-    NotCentre,
 }
 
 /// When a leader may be placed.
@@ -153,8 +157,12 @@ pub enum LeaderOrder {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placement {
     pub region: Region,
+    /// Whether the board's centre point (see [`crate::board::Geometry::centre_point`]) is
+    /// closed to placements.
+    pub forbid_centre: bool,
     pub leader_order: LeaderOrder,
-    /// Pieces a side places before the turn passes.
+    /// Placement plies a side makes in one turn (fewer when its hand runs out); the turn,
+    /// not each placement, hands the move to the other side.
     pub per_turn: u8,
     /// Who makes the first move of the movement phase; `None` means the turn simply passes on
     /// from the side that placed last.
@@ -184,11 +192,74 @@ pub enum Repetition {
     ThreefoldDraw,
 }
 
-/// The end conditions other than the fixed list every ruleset shares.
+/// What a material end condition counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counted {
+    /// Men only (the leader does not count).
+    Men,
+    /// Every piece, leaders included.
+    Pieces,
+}
+
+/// A side with at most `at_most` men or pieces (board plus hand) loses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MaterialEnd {
+    pub counted: Counted,
+    pub at_most: u8,
+    /// The reason in words, after the loser's colour ("has one piece left").
+    pub words: String,
+}
+
+impl MaterialEnd {
+    /// The condition with words made from its numbers.
+    pub fn new(counted: Counted, at_most: u8) -> MaterialEnd {
+        let noun = match counted {
+            Counted::Men => "men",
+            Counted::Pieces => "pieces",
+        };
+        let words = match at_most {
+            0 => format!("has no {noun} left"),
+            1 => format!("has one {} or none left", &noun[..noun.len() - 1]),
+            k => format!("has {k} {noun} or fewer"),
+        };
+        MaterialEnd {
+            counted,
+            at_most,
+            words,
+        }
+    }
+
+    /// The same condition with its own words.
+    pub fn worded(mut self, words: &str) -> MaterialEnd {
+        self.words = words.into();
+        self
+    }
+}
+
+/// When a removal of a trapped enemy piece is allowed, and what it does to the turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Removal {
+    /// A removal is the whole turn.
+    InsteadOfMove,
+    /// Any number of removals, one ply each, then one compulsory movement ply (a forced
+    /// pass when none is legal) ends the turn.
+    BeforeMove,
+}
+
+/// Which search plays the placement phase best in a ruleset (measured by matches).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlacementPlanner {
+    Mcts,
+    AlphaBeta,
+}
+
+/// The end conditions other than the fixed list every ruleset shares.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct End {
-    /// A side with at most this many men (board plus hand) loses, with this reason.
-    pub men_lost: Option<(u8, &'static str)>,
+    /// A side with too few men or pieces loses.
+    pub material: Option<MaterialEnd>,
+    /// A side whose leader is captured loses (where leaders can be captured).
+    pub leader_loss: bool,
     pub no_move: NoMove,
     /// Quiet plies (movement plies without capture or removal) after which the side with more
     /// pieces wins and equal numbers draw.
@@ -201,16 +272,16 @@ pub struct End {
 /// A complete ruleset.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ruleset {
-    /// The preset's name, as in `UCI_Variant`.
+    /// The ruleset's name, as in `UCI_Variant`.
     pub name: String,
     /// One line on where the ruleset comes from.
-    pub source: &'static str,
+    pub source: String,
     pub rows: usize,
     pub cols: usize,
     /// The name of the non-white colour ("black" or "red").
-    pub black_name: &'static str,
+    pub black_name: String,
     /// What the leader is called ("dux", "king", "praetorian"), for messages.
-    pub leader_name: &'static str,
+    pub leader_name: String,
     /// Whether White's home rows are the bottom ones (rank 1 up).
     pub white_at_bottom: bool,
     /// Who acts first (placement or move).
@@ -220,6 +291,8 @@ pub struct Ruleset {
     /// Men and leaders each side holds in hand at the start.
     pub hand_men: u8,
     pub hand_leaders: u8,
+    /// When the players may agree on the men in hand: the smallest and largest number.
+    pub pieces_choice: Option<(u8, u8)>,
     /// Whether each side has a leader in the game (on the board or in hand at the start).
     pub has_leader: bool,
     pub placement: Placement,
@@ -227,20 +300,25 @@ pub struct Ruleset {
     pub leader_moves: Movement,
     pub hops: Option<Hops>,
     pub capture: Capture,
+    /// How removals of trapped pieces fit into a turn (where captures trap).
+    pub removal: Removal,
     /// A step or jump may not land between two enemy pieces on a rank or on a file unless the
     /// landing flanks (traps or captures) at least one enemy piece.
     pub entry_restriction: bool,
-    /// After a capture, the same side moves again.
+    /// After a ply that captures, the same side plays again with the capturing piece only
+    /// (the turn ends if that piece has no legal move).
     pub bonus_move: bool,
     pub end: End,
+    /// Which search places best here.
+    pub placement_planner: PlacementPlanner,
 }
 
 impl Ruleset {
     /// The colour's name in this ruleset.
-    pub fn colour_name(&self, c: Colour) -> &'static str {
+    pub fn colour_name(&self, c: Colour) -> &str {
         match c {
             Colour::White => "white",
-            Colour::Black => self.black_name,
+            Colour::Black => &self.black_name,
         }
     }
 
@@ -257,6 +335,28 @@ impl Ruleset {
     /// Whether the game starts with a placement phase.
     pub fn has_placement(&self) -> bool {
         self.hand_men > 0 || self.hand_leaders > 0
+    }
+
+    /// The same ruleset played with `men` men in hand per side, where the ruleset lets the
+    /// players choose.
+    pub fn with_pieces(mut self, men: u8) -> Result<Ruleset, String> {
+        match self.pieces_choice {
+            Some((lo, hi)) if (lo..=hi).contains(&men) => {
+                self.hand_men = men;
+                Ok(self)
+            }
+            Some((lo, hi)) => Err(format!(
+                "{} is played with {lo} to {hi} pieces per side, not {men}",
+                self.name
+            )),
+            None => Ok(self),
+        }
+    }
+
+    /// The men in hand when the players may choose their number (what books and records
+    /// name); `None` where the number is fixed.
+    pub fn chosen_pieces(&self) -> Option<u8> {
+        self.pieces_choice.map(|_| self.hand_men)
     }
 }
 

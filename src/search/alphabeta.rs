@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::board::{Bits, Square};
-use crate::rules::{Game, LeaderCapture, Move, MoveKind};
+use crate::rules::{Colour, Game, LeaderCapture, Move, MoveKind};
 
 use super::busy::{Busy, move_hash};
 use super::eval::evaluate;
@@ -475,13 +475,34 @@ impl<'a, B: Bits> Worker<'a, B> {
             && pos.men[pos.side.index()].count() >= NULL_MOVE_MEN
     }
 
+    /// The value, for the side that just moved (`mover`), of the position after its move,
+    /// searched within `alpha..beta` of that side's values. Negamax negates between the two
+    /// sides; a ply that keeps the turn (a second placement, a bonus move, a removal before
+    /// a move) is searched without negation.
+    fn child(
+        &mut self,
+        mover: Colour,
+        depth: i32,
+        alpha: Value,
+        beta: Value,
+        ply: usize,
+        pv_node: bool,
+    ) -> Value {
+        if self.game.position().side == mover {
+            self.search(depth, alpha, beta, ply, pv_node)
+        } else {
+            -self.search(depth, -beta, -alpha, ply, pv_node)
+        }
+    }
+
     /// Searches move `m`, the `i`-th of the node: the first with the full window, the others
     /// with a null window (reduced when late and quiet), re-searched when they beat alpha.
     fn search_move(&mut self, m: Move, i: usize, quiet: bool, node: &NodeBest) -> Value {
         let (alpha, beta, depth, ply) = (node.alpha, node.beta, node.depth, node.ply);
+        let mover = self.game.position().side;
         self.game.make(m);
         let v = if i == 0 {
-            -self.search(depth - 1, -beta, -alpha, ply + 1, node.pv_node)
+            self.child(mover, depth - 1, alpha, beta, ply + 1, node.pv_node)
         } else {
             let late =
                 quiet && depth >= self.params.lmr_min_depth && i >= self.params.lmr_full_moves;
@@ -490,12 +511,12 @@ impl<'a, B: Bits> Worker<'a, B> {
             } else {
                 0
             };
-            let mut v = -self.search(depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
+            let mut v = self.child(mover, depth - 1 - r, alpha, alpha + 1, ply + 1, false);
             if v > alpha && r > 0 {
-                v = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1, false);
+                v = self.child(mover, depth - 1, alpha, alpha + 1, ply + 1, false);
             }
             if v > alpha && v < beta && node.pv_node {
-                v = -self.search(depth - 1, -beta, -alpha, ply + 1, true);
+                v = self.child(mover, depth - 1, alpha, beta, ply + 1, true);
             }
             v
         };
@@ -568,7 +589,11 @@ impl<'a, B: Bits> Worker<'a, B> {
             }
             let m = moves[i];
             self.game.make(m);
-            let v = -self.qsearch(-beta, -alpha, ply + 1, qdepth + 1);
+            let v = if self.game.position().side == side {
+                self.qsearch(alpha, beta, ply + 1, qdepth + 1)
+            } else {
+                -self.qsearch(-beta, -alpha, ply + 1, qdepth + 1)
+            };
             self.game.undo();
             if self.stopped {
                 break;

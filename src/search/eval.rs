@@ -109,7 +109,7 @@ pub fn terms<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Terms
     // plan is to wall the enemy in: room, space, critical mass and concave mobility serve
     // it. Elsewhere captures decide, and those terms measured weaker (murray).
     let blockade_only = decisive
-        && r.end.men_lost.is_none()
+        && r.end.material.is_none()
         && r.has_leader
         && r.capture.leader == LeaderCapture::Immune;
     let mut material = [0; 2];

@@ -1,0 +1,77 @@
+//! The rulesets a session or a command can name: the presets, and those a user loaded from
+//! ruleset files.
+
+use super::any::AnyRules;
+use super::presets::{PRESETS, preset};
+use super::ruleset::Ruleset;
+
+/// The known rulesets by name.
+#[derive(Clone, Debug, Default)]
+pub struct Catalogue {
+    /// Rulesets loaded from files, in the order they were loaded; a name loaded again
+    /// replaces the earlier one, and a loaded ruleset hides a preset of the same name.
+    loaded: Vec<Ruleset>,
+}
+
+impl Catalogue {
+    /// Every name, the presets first.
+    pub fn names(&self) -> Vec<String> {
+        let mut names: Vec<String> = PRESETS.iter().map(|s| s.to_string()).collect();
+        for r in &self.loaded {
+            if !names.contains(&r.name) {
+                names.push(r.name.clone());
+            }
+        }
+        names
+    }
+
+    /// The ruleset called `name`, with `pieces` men in hand per side where the ruleset lets
+    /// the players choose (`None`: its default).
+    pub fn ruleset(&self, name: &str, pieces: Option<u8>) -> Result<Ruleset, String> {
+        let base = match self.loaded.iter().find(|r| r.name == name) {
+            Some(r) => r.clone(),
+            None => preset(name, 16).map_err(|e| {
+                if self.loaded.is_empty() {
+                    e
+                } else {
+                    let names: Vec<&str> = self.loaded.iter().map(|r| r.name.as_str()).collect();
+                    format!("{e}; loaded from files: {}", names.join(", "))
+                }
+            })?,
+        };
+        match pieces {
+            Some(n) => base.with_pieces(n),
+            None => Ok(base),
+        }
+    }
+
+    /// [`Catalogue::ruleset`] bound to its board.
+    pub fn rules(&self, name: &str, pieces: Option<u8>) -> Result<AnyRules, String> {
+        Ok(AnyRules::new(self.ruleset(name, pieces)?)?)
+    }
+
+    /// Adds rulesets (each already checked by building it); returns their names.
+    pub fn add(&mut self, rulesets: Vec<Ruleset>) -> Vec<String> {
+        let mut names = Vec::new();
+        for r in rulesets {
+            names.push(r.name.clone());
+            self.loaded.retain(|old| old.name != r.name);
+            self.loaded.push(r);
+        }
+        names
+    }
+
+    /// The smallest and largest number of men any known ruleset lets the players choose.
+    pub fn pieces_range(&self) -> (u8, u8) {
+        let mut lo = u8::MAX;
+        let mut hi = 0;
+        let presets = PRESETS.iter().filter_map(|n| preset(n, 16).ok());
+        for r in presets.chain(self.loaded.iter().cloned()) {
+            if let Some((a, b)) = r.pieces_choice {
+                lo = lo.min(a);
+                hi = hi.max(b);
+            }
+        }
+        if lo > hi { (16, 16) } else { (lo, hi) }
+    }
+}
