@@ -23,13 +23,6 @@ pub enum PlacementSearch {
     AlphaBeta,
 }
 
-/// Rulesets whose placement alpha-beta plays better than MCTS, by full matches of the one
-/// against the other at 200 ms per move (figures in `protocol.md`). On 64 free squares the
-/// evaluation already tells good placements from bad ones, and a full-width search six or
-/// seven plies deep uses it better than some thousands of playouts; in luductus' 26 squares,
-/// where when to place the praetorian matters, MCTS is the stronger.
-const ALPHA_BETA_PLACEMENT: &[&str] = &["schadler-2001"];
-
 impl std::str::FromStr for PlacementSearch {
     type Err = String;
     /// The option's words: `auto`, `mcts`, `alphabeta`.
@@ -44,13 +37,17 @@ impl std::str::FromStr for PlacementSearch {
 }
 
 impl PlacementSearch {
-    /// The search that plays placements in the ruleset named `ruleset`.
-    pub fn for_ruleset(self, ruleset: &str) -> PlacementSearch {
+    /// The search that plays placements in `ruleset`: with `Auto`, the one its knobs name
+    /// as measured stronger there. On 64 free squares (schadler-2001) the evaluation already
+    /// tells good placements from bad ones, and a full-width search six or seven plies deep
+    /// uses it better than some thousands of playouts (figures in `protocol.md`); in
+    /// luductus' 26 squares, where when to place the praetorian matters, MCTS is stronger.
+    pub fn for_ruleset(self, ruleset: &crate::rules::Ruleset) -> PlacementSearch {
         match self {
-            PlacementSearch::Auto if ALPHA_BETA_PLACEMENT.contains(&ruleset) => {
-                PlacementSearch::AlphaBeta
-            }
-            PlacementSearch::Auto => PlacementSearch::Mcts,
+            PlacementSearch::Auto => match ruleset.placement_planner {
+                crate::rules::PlacementPlanner::AlphaBeta => PlacementSearch::AlphaBeta,
+                crate::rules::PlacementPlanner::Mcts => PlacementSearch::Mcts,
+            },
             chosen => chosen,
         }
     }
@@ -218,7 +215,7 @@ impl Engine {
             && self
                 .options
                 .placement_search
-                .for_ruleset(&game.rules().ruleset.name)
+                .for_ruleset(&game.rules().ruleset)
                 == PlacementSearch::Mcts;
         let mcts_params = self.options.mcts.clone();
         let reuse = self.reuse.clone();
@@ -365,14 +362,15 @@ mod tests {
     #[test]
     fn auto_places_with_the_search_measured_stronger_in_the_ruleset() {
         use PlacementSearch::*;
-        assert_eq!(Auto.for_ruleset("schadler-2001"), AlphaBeta);
-        assert_eq!(Auto.for_ruleset("luductus"), Mcts);
+        let r = |name| crate::rules::preset(name, 16).unwrap();
+        assert_eq!(Auto.for_ruleset(&r("schadler-2001")), AlphaBeta);
+        assert_eq!(Auto.for_ruleset(&r("luductus")), Mcts);
         assert_eq!(
-            Mcts.for_ruleset("schadler-2001"),
+            Mcts.for_ruleset(&r("schadler-2001")),
             Mcts,
             "a choice made by hand stays"
         );
-        assert_eq!(AlphaBeta.for_ruleset("luductus"), AlphaBeta);
+        assert_eq!(AlphaBeta.for_ruleset(&r("luductus")), AlphaBeta);
         assert_eq!(Options::default().placement_search, Auto);
     }
 }

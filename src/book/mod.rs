@@ -22,21 +22,18 @@ pub use entry::{Entry, Points};
 pub use table::{Book, BookMove};
 
 /// The ruleset whose piece count is a setting (and so part of a book's identity).
-pub const COUNTED_RULESET: &str = "schadler-2001";
-
-/// The piece count a book of `variant` records: the `Pieces` setting for `schadler-2001`,
-/// 0 for every ruleset whose pieces are fixed.
+/// The piece count a book of `variant` records: the `Pieces` setting where the preset lets
+/// the players choose their number of men (`schadler-2001`), 0 where it is fixed.
 pub fn book_pieces(variant: &str, pieces: u8) -> u8 {
-    if variant == COUNTED_RULESET {
-        pieces
-    } else {
-        0
-    }
+    let chosen = crate::rules::preset(variant, pieces)
+        .ok()
+        .and_then(|r| r.chosen_pieces());
+    chosen.unwrap_or(0)
 }
 
 /// The piece count of a ruleset as a book records it.
 pub fn ruleset_pieces(ruleset: &crate::rules::Ruleset) -> u8 {
-    book_pieces(&ruleset.name, ruleset.hand_men)
+    ruleset.chosen_pieces().unwrap_or(0)
 }
 
 /// The name a book of this ruleset goes by: `murray`, or `schadler-2001-16` (with its

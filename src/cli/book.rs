@@ -116,8 +116,8 @@ pub struct OpeningsArgs {
     pub depth: u32,
 }
 
-fn rules_of(variant: &str, pieces: u8) -> Result<Arc<Rules<u128>>, String> {
-    Ok(Arc::new(Rules::new(preset(variant, pieces)?)?))
+fn rules_of(variant: &str, pieces: u8) -> Result<crate::rules::AnyRules, String> {
+    Ok(crate::rules::AnyRules::new(preset(variant, pieces)?)?)
 }
 
 /// Runs a `book` subcommand.
@@ -145,7 +145,14 @@ fn progress_line(p: &Progress) -> String {
 }
 
 fn build_command(a: &BuildArgs, out: &mut dyn Write) -> Result<(), String> {
-    let rules = rules_of(&a.variant, a.pieces)?;
+    crate::with_rules!(rules_of(&a.variant, a.pieces)?, r => build_on(a, r, out))
+}
+
+fn build_on<B: Bits>(
+    a: &BuildArgs,
+    rules: Arc<Rules<B>>,
+    out: &mut dyn Write,
+) -> Result<(), String> {
     let stop = match (a.games, a.time) {
         (_, Some(t)) if t.is_finite() && t > 0.0 => Stop::Time(Duration::from_secs_f64(t)),
         (_, Some(t)) => return Err(format!("--time {t}: expected a positive number of seconds")),
@@ -287,7 +294,14 @@ fn openings_command(a: &OpeningsArgs, out: &mut dyn Write) -> Result<(), String>
     if a.plies == 0 {
         return Err("--plies must be at least 1".into());
     }
-    let rules = rules_of(&a.variant, a.pieces)?;
+    crate::with_rules!(rules_of(&a.variant, a.pieces)?, r => openings_on(a, r, out))
+}
+
+fn openings_on<B: Bits>(
+    a: &OpeningsArgs,
+    rules: Arc<Rules<B>>,
+    out: &mut dyn Write,
+) -> Result<(), String> {
     let book = Book::load(&a.book, Some((&a.variant, a.pieces)))?;
     let cfg = OpeningsConfig {
         plies: a.plies,

@@ -53,6 +53,10 @@ pub enum Command {
         /// Also know the rulesets of this ruleset file (see rulesets.md).
         #[arg(long, value_name = "FILE")]
         variant_path: Option<std::path::PathBuf>,
+        /// Write the ruleset as a ruleset file (TOML, every knob spelled out) instead of in
+        /// words: a start for a ruleset of your own.
+        #[arg(long)]
+        toml: bool,
     },
     /// List the rulesets the engine plays.
     Variants {
@@ -591,11 +595,19 @@ pub fn run(cli: Cli) -> i32 {
             variant,
             pieces,
             variant_path,
+            toml,
         }) => {
             let name = variant.unwrap_or_else(|| DEFAULT_PRESET.to_string());
             catalogue(variant_path.as_deref())
                 .and_then(|c| c.rules(&name, pieces))
-                .and_then(|rules| describe(&rules, &mut out))
+                .and_then(|rules| {
+                    if toml {
+                        let text = rules::file::to_text(std::slice::from_ref(rules.ruleset()));
+                        write!(out, "{text}").map_err(|e| e.to_string())
+                    } else {
+                        describe(&rules, &mut out)
+                    }
+                })
         }
         Some(Command::Check { file }) => check_command(&file, &mut out),
         Some(Command::Bench {

@@ -46,6 +46,18 @@ pub fn board<B: Bits>(game: &Game<B>, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "Fen: {}", fen::format(rules, pos))?;
     writeln!(out, "Key: {:016X}", pos.full_key())?;
     writeln!(out, "Side to move: {}", r.colour_name(pos.side))?;
+    match pos.turn {
+        crate::rules::Turn::Fresh => {}
+        crate::rules::Turn::Bonus(sq) => writeln!(
+            out,
+            "Turn goes on: the piece on {} plays a bonus move",
+            geo.name(sq as usize)
+        )?,
+        crate::rules::Turn::Removing => writeln!(
+            out,
+            "Turn goes on: after a removal, remove again or move (a pass if no move is legal)"
+        )?,
+    }
     let phase = if pos.placing() {
         format!(
             "placement (in hand: white {}, {} {})",

@@ -82,6 +82,15 @@ impl<B: Bits> Rules<B> {
     /// Binds `ruleset` to `B`, or says which knob makes it unplayable.
     pub fn new(ruleset: Ruleset) -> Result<Self, RulesetError> {
         check_knobs(&ruleset)?;
+        if !fits::<crate::board::Bits256>(ruleset.rows, ruleset.cols) {
+            return Err(RulesetError::new(
+                "board",
+                format!(
+                    "{}x{} is too large: rows x (columns + 1) may be at most 256 (12x12 and 11x16 fit)",
+                    ruleset.rows, ruleset.cols
+                ),
+            ));
+        }
         let geo = Geometry::<B>::new(ruleset.rows, ruleset.cols)
             .map_err(|e| RulesetError::new("board", e))?;
         let p = &ruleset.placement;
@@ -202,8 +211,10 @@ impl<B: Bits> Rules<B> {
             .sum();
         if pieces > squares {
             return Err(RulesetError::new(
-                "hand",
-                format!("{pieces} pieces do not fit on the {squares} squares of the board"),
+                if r.has_placement() { "hand" } else { "layout" },
+                format!(
+                    "{pieces} pieces (layout and hands) do not fit on the {squares} squares of the board"
+                ),
             ));
         }
         if r.placement.forbid_centre && start.occupied().has(self.geo.centre_point()) {
@@ -232,7 +243,7 @@ impl<B: Bits> Rules<B> {
             };
             if need > room {
                 return Err(RulesetError::new(
-                    "placement.region",
+                    "placement.own-rows",
                     format!(
                         "the placement region has {room} free squares for {need} pieces in hand"
                     ),
@@ -248,7 +259,10 @@ impl<B: Bits> Rules<B> {
                 };
                 if have <= m.at_most as u32 {
                     return Err(RulesetError::new(
-                        "end.pieces-left",
+                        match m.counted {
+                            Counted::Men => "end.men-left",
+                            Counted::Pieces => "end.pieces-left",
+                        },
                         format!(
                             "{} starts with {have} {}, so losing at {} or fewer would end the game at once",
                             r.colour_name(c),
@@ -339,7 +353,7 @@ fn check_knobs(r: &Ruleset) -> Result<(), RulesetError> {
         || b == "draw"
     {
         return err(
-            "colours",
+            "second-colour",
             format!(
                 "the second colour '{b}' must be a lowercase word not starting with 'w' (and not 'draw')"
             ),
@@ -380,7 +394,7 @@ fn check_knobs(r: &Ruleset) -> Result<(), RulesetError> {
         && (n == 0 || n as usize > r.rows / 2)
     {
         return err(
-            "placement.region",
+            "placement.own-rows",
             format!(
                 "own rows must be between 1 and {} on a board of {} rows",
                 r.rows / 2,
@@ -407,7 +421,7 @@ fn check_knobs(r: &Ruleset) -> Result<(), RulesetError> {
     }
     if c.effect == CaptureEffect::Remove && r.removal == Removal::BeforeMove {
         return err(
-            "removal",
+            "capture.removal",
             "removals need captures that trap (capture.effect = \"trap\")".into(),
         );
     }
