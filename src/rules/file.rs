@@ -16,6 +16,7 @@ use super::ruleset::*;
 #[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct FileDoc {
+    #[serde(default)]
     ruleset: Vec<FileRuleset>,
 }
 
@@ -571,7 +572,8 @@ pub fn parse(text: &str, origin: &str) -> Result<Vec<Ruleset>, String> {
         let message = e
             .message()
             .trim_end()
-            .replace("unknown field", "unknown knob");
+            .replace("unknown field", "unknown knob")
+            .replace("missing field", "missing knob");
         format!("{origin}{at}: {message}")
     })?;
     if doc.ruleset.is_empty() {

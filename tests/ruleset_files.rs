@@ -1,0 +1,254 @@
+//! Ruleset files: every preset is a file that reads back to the same rules, the worked
+//! example of rulesets.md loads and plays, and each kind of bad file is refused with the
+//! file, the line and the knob.
+
+mod support;
+
+use std::sync::Arc;
+
+use latrunculi::board::Bits;
+use latrunculi::rules::{AnyRules, Game, PRESETS, Rules, file, perft, preset, preset_file};
+use latrunculi::with_rules;
+use support::engine::Engine;
+
+const EXAMPLE: &str = include_str!("../rulesets/examples/sandwich-9x9.toml");
+const EXAMPLE_PATH: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/rulesets/examples/sandwich-9x9.toml"
+);
+
+fn perft_from_start<B: Bits>(rules: Arc<Rules<B>>, depth: usize) -> u64 {
+    perft::perft(&mut Game::new(rules), depth)
+}
+
+#[test]
+fn every_preset_written_out_and_read_back_is_the_same_ruleset_with_the_same_perft() {
+    for name in PRESETS {
+        let r = preset(name, 16).unwrap();
+        let text = file::to_text(std::slice::from_ref(&r));
+        let back = file::parse(&text, name).unwrap();
+        assert_eq!(back, vec![r.clone()], "{name}");
+        let depth = if r.rows * r.cols > 100 { 2 } else { 3 };
+        let a = with_rules!(AnyRules::new(r).unwrap(), x => perft_from_start(x, depth));
+        let b = with_rules!(AnyRules::new(back.into_iter().next().unwrap()).unwrap(),
+            x => perft_from_start(x, depth));
+        assert_eq!(a, b, "{name}");
+        // The shipped file is what the writer writes, with a comment on top.
+        let shipped = preset_file(name).unwrap();
+        assert!(shipped.ends_with(&text), "rulesets/{name}.toml is stale");
+    }
+}
+
+#[test]
+fn the_worked_example_reads_and_plays_over_the_protocol() {
+    let rules = file::parse(EXAMPLE, "sandwich-9x9.toml").unwrap();
+    assert_eq!(rules.len(), 1);
+    assert_eq!(rules[0].name, "sandwich-9x9");
+    assert!(rules[0].bonus_move);
+    let mut e = Engine::start();
+    e.send(&format!("setoption name VariantPath value {EXAMPLE_PATH}"));
+    let loaded = e.until(|l| l.starts_with("option name UCI_Variant"));
+    assert!(
+        loaded[0].starts_with("info string loaded 1 ruleset from")
+            && loaded[0].ends_with("sandwich-9x9"),
+        "{loaded:?}"
+    );
+    assert!(loaded[1].ends_with("var sandwich-9x9"), "{loaded:?}");
+    let chosen = e.ask("setoption name UCI_Variant value sandwich-9x9", |l| {
+        l.starts_with("info string variant")
+    });
+    assert!(chosen[0].contains("files 9 ranks 9"), "{chosen:?}");
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..6 {
+        e.send(&format!("position startpos moves {}", moves.join(" ")));
+        let legal = e.legal();
+        let answer = e.ask("go depth 2", |l| l.starts_with("bestmove"));
+        let best = answer
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_string();
+        assert!(legal.contains(&best), "{best} not in {legal:?}");
+        moves.push(best);
+    }
+}
+
+/// Each kind of bad file: (file text, the line the message must name, words it must hold).
+const BAD: &[(&str, usize, &[&str])] = &[
+    // Syntax.
+    ("[[ruleset]]\nname = \"x\"\nboard = \"5x5\n", 3, &["string"]),
+    // An unknown knob, with the knobs allowed.
+    (
+        "[[ruleset]]\nname = \"x\"\nboard = \"8x8\"\ncolour = \"red\"\n",
+        4,
+        &["unknown knob `colour`", "second-colour"],
+    ),
+    (
+        "[[ruleset]]\nname = \"x\"\nboard = \"8x8\"\n[ruleset.capture]\ncorner = true\n",
+        5,
+        &["unknown knob `corner`", "corners"],
+    ),
+    // A word that is not one of the knob's values.
+    (
+        "[[ruleset]]\nname = \"x\"\nboard = \"8x8\"\n[ruleset.end]\nno-move = \"lose\"\n",
+        5,
+        &["end.no-move", "\"loss\", \"pass\", \"count\""],
+    ),
+    // A number out of range.
+    (
+        "[[ruleset]]\nname = \"x\"\nboard = \"8x8\"\nhand = { men = 4 }\n[ruleset.placement]\nper-turn = 0\n",
+        6,
+        &["placement.per-turn", "at least 1"],
+    ),
+    (
+        "[[ruleset]]\nname = \"x\"\nboard = \"8x8\"\nhand = { men = 400 }\n",
+        4,
+        &["u8"],
+    ),
+    // A board too large.
+    (
+        "[[ruleset]]\nname = \"x\"\nboard = \"20x20\"\n",
+        3,
+        &["board", "too large"],
+    ),
+    (
+        "[[ruleset]]\nname = \"x\"\nboard = \"8 by 8\"\n",
+        3,
+        &["board", "rows x columns"],
+    ),
+    // A start layout outside the board.
+    (
+        "[[ruleset]]\nname = \"x\"\nboard = \"5x5\"\nlayout = \"5/5/5/5/5/5\"\n",
+        4,
+        &["layout", "6 rows"],
+    ),
+    // A start layout on a forbidden square.
+    (
+        "[[ruleset]]\nname = \"x\"\nboard = \"5x5\"\nlayout = \"5/5/2M2/5/m4\"\n[ruleset.placement]\nforbid-centre = true\n",
+        4,
+        &["layout", "centre point c3"],
+    ),
+    // More pieces than squares.
+    (
+        "[[ruleset]]\nname = \"x\"\nboard = \"5x5\"\nhand = { men = 13 }\n",
+        4,
+        &["hand", "26 pieces", "25 squares"],
+    ),
+    // A placement region smaller than the hand.
+    (
+        "[[ruleset]]\nname = \"x\"\nboard = \"5x5\"\nhand = { men = 12 }\n[ruleset.placement]\nforbid-centre = true\nown-rows = 2\n",
+        7,
+        &["placement.own-rows", "10 free squares for 12 pieces"],
+    ),
+    // A hop chain longer than a move holds.
+    (
+        "[[ruleset]]\nname = \"x\"\nboard = \"12x12\"\nlayout = \"12/12/12/12/12/12/12/12/12/12/12/M11\"\n[ruleset.hops]\nchains = true\n",
+        6,
+        &["hops.chains", "35 jumps"],
+    ),
+    // A material end the start already meets.
+    (
+        "[[ruleset]]\nname = \"x\"\nboard = \"5x5\"\nlayout = \"m4/5/5/5/M4\"\n[ruleset.end]\npieces-left = 1\n",
+        6,
+        &["end.pieces-left", "at once"],
+    ),
+    // Contradicting knobs.
+    (
+        "[[ruleset]]\nname = \"x\"\nboard = \"8x8\"\nlayout = \"m7/8/8/8/8/8/8/M7\"\n[ruleset.capture]\nremoval = \"before-move\"\n",
+        6,
+        &["capture.removal", "trap"],
+    ),
+    // Two rulesets of one name, and a file with none.
+    (
+        "[[ruleset]]\nname = \"x\"\nboard = \"8x8\"\nlayout = \"m7/8/8/8/8/8/8/M7\"\n\n[[ruleset]]\nname = \"x\"\nboard = \"8x8\"\nlayout = \"m7/8/8/8/8/8/8/M7\"\n",
+        7,
+        &["name", "two rulesets called x"],
+    ),
+    ("# nothing here\n", 0, &["no [[ruleset]] table"]),
+];
+
+#[test]
+fn every_kind_of_bad_file_is_refused_with_its_file_line_and_knob() {
+    for (text, line, words) in BAD {
+        let err = file::parse(text, "bad.toml").expect_err(text);
+        let at = if *line == 0 {
+            "bad.toml:".to_string()
+        } else {
+            format!("bad.toml:{line}:")
+        };
+        assert!(
+            err.starts_with(&at),
+            "{text}\n-> {err} (wanted line {line})"
+        );
+        for w in *words {
+            assert!(err.contains(w), "{text}\n-> {err} (wanted '{w}')");
+        }
+    }
+}
+
+#[test]
+fn a_bad_or_missing_file_leaves_the_engine_running_with_its_rulesets() {
+    let dir = std::env::temp_dir().join(format!("latrunculi-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, BAD[1].0).unwrap();
+    let mut e = Engine::start();
+    e.send(&format!("setoption name VariantPath value {EXAMPLE_PATH}"));
+    e.until(|l| l.starts_with("option name UCI_Variant"));
+    let answer = e.ask_sync(&format!(
+        "setoption name VariantPath value {}",
+        bad.display()
+    ));
+    assert!(
+        answer
+            .iter()
+            .any(|l| l.starts_with("info string error: ") && l.contains("bad.toml:4: unknown knob")),
+        "{answer:?}"
+    );
+    let answer = e.ask_sync("setoption name VariantPath value /no/such/file.toml");
+    assert!(
+        answer
+            .iter()
+            .any(|l| l.contains("cannot read ruleset file /no/such/file.toml")),
+        "{answer:?}"
+    );
+    // The rulesets loaded before are still there.
+    let chosen = e.ask("setoption name UCI_Variant value sandwich-9x9", |l| {
+        l.starts_with("info string")
+    });
+    assert!(
+        chosen[0].starts_with("info string variant sandwich-9x9"),
+        "{chosen:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn check_prints_each_ruleset_in_words_or_the_error() {
+    let bin = env!("CARGO_BIN_EXE_latrunculi");
+    let out = std::process::Command::new(bin)
+        .args(["check", EXAMPLE_PATH])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("sandwich-9x9: "), "{text}");
+    assert!(
+        text.contains("After a capture the capturing piece moves again"),
+        "{text}"
+    );
+    let dir = std::env::temp_dir().join(format!("latrunculi-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, BAD[3].0).unwrap();
+    let out = std::process::Command::new(bin)
+        .args(["check", bad.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.toml:5: ruleset x: end.no-move"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
