@@ -642,6 +642,8 @@ pub fn run(cli: Cli) -> i32 {
     };
     match result {
         Ok(()) => 0,
+        // The reader went away (`| head`): nothing more to say, as for any Unix filter.
+        Err(e) if e.contains("Broken pipe") => 0,
         Err(e) => {
             eprintln!("error: {e}");
             2

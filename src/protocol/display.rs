@@ -130,7 +130,7 @@ pub fn bench(report: &crate::search::bench::BenchReport, out: &mut dyn Write) ->
     for (i, (variant, nodes, ms)) in report.per_position.iter().enumerate() {
         writeln!(
             out,
-            "position {:>2} {variant:<16} nodes {nodes:>10} time {ms:>6} ms",
+            "position {:>2} {variant:<20} nodes {nodes:>10} time {ms:>6} ms",
             i + 1
         )?;
     }

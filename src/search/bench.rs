@@ -5,12 +5,13 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::rules::{Game, Rules, preset};
+use crate::board::Bits;
+use crate::rules::{AnyRules, Game, Rules, preset};
 
 use super::{Clock, Limits, SearchConfig, Shared, run};
 
 /// (variant, position string or "startpos", depth).
-pub const POSITIONS: [(&str, &str, u32); 10] = [
+pub const POSITIONS: [(&str, &str, u32); 15] = [
     ("kowalski-8x12", "startpos", 6),
     (
         "kowalski-8x12",
@@ -37,6 +38,35 @@ pub const POSITIONS: [(&str, &str, u32); 10] = [
         6,
     ),
     ("luductus", "startpos", 2),
+    // The wider family: a bonus move pending, hostile corners, the dux hopping.
+    (
+        "bell-8x7",
+        "5MK/MmMMmk1/1M2Mm1/3MmMm/1M1mMmm/mMM1Mm1/5M1/m2mm2 w - 0 54 +c3",
+        11,
+    ),
+    // Trapped pieces, removals before a move, hop chains over own and trapped pieces.
+    (
+        "locus-ludi-seneca",
+        "1M2m2M/1mmM1mM1/m2MmTm1/m1MM4/1mm1mMtM/mmMM3M/mMMmTmmm/mMMM1M2 w - 16 56",
+        9,
+    ),
+    // 12x12 on the 256-bit set: steps, hops and custody in 8 directions.
+    (
+        "falkener",
+        "1m3m3m1m/m2m2m2mm1/m3m2mm1mm/m1mmmm1mm3/2m1m2m1m2/4m2m2m1/M4MM5/2MM3M2M1/2M2MM1MM1M/M1M3M1M1M1/1M4M1MM1M/MMM1M1M1M2M w - 45 74",
+        5,
+    ),
+    // 11x16 on the 256-bit set, after the two-at-a-time placement.
+    (
+        "seega-rules-11x16",
+        "MMmmMmmmMMMmmmmm/MmMmmmmMMmmmmMmM/MMMMmmmmMMMmMMmM/MMMMMmMmMMmmMMMm/mmmmmM2mm1mmMMM/MMmmM1M3mMMMMm/MmMmMMm1Mm1mmmMM/MmMmMm4mmmmMM/MMMMMmm1MmMMmM1M/mMMMmMMM1mmmMmMM/mmMMMmmMmmMmmmMm w - 2 194",
+        8,
+    ),
+    (
+        "kharebga-rules-8x8",
+        "MmMmmmmm/MMMMMm1m/MMmmm1mM/mmmMm2m/MM1MMM1M/m1mm1mmm/mMmMmmMM/mMMMMMMm w - 0 70",
+        7,
+    ),
 ];
 
 /// The result of one bench run.
@@ -60,6 +90,33 @@ pub fn bench(hash_mb: usize, depth_offset: i32) -> Result<BenchReport, String> {
     bench_with(hash_mb, depth_offset, 1, &mut |_, _, _| {})
 }
 
+/// Searches one bench position; returns its nodes and milliseconds.
+fn search_one<B: Bits>(
+    rules: Arc<Rules<B>>,
+    fen: &str,
+    depth: u32,
+    depth_offset: i32,
+    hash_mb: usize,
+    threads: usize,
+) -> Result<(u64, u64), String> {
+    let game = if fen == "startpos" {
+        Game::new(rules)
+    } else {
+        Game::from_fen(rules, fen)?
+    };
+    let shared = Shared::try_with_stop(hash_mb, Default::default())?;
+    let depth = (depth as i32 + depth_offset).max(1) as u32;
+    let cfg = SearchConfig {
+        limits: Limits::depth(depth),
+        threads: threads.max(1),
+        ..SearchConfig::default()
+    };
+    let clock = Clock::new(&cfg.limits, game.position().side, 0);
+    let t = Instant::now();
+    let r = run(&game, &shared, &clock, &cfg, &mut |_| {});
+    Ok((r.nodes, t.elapsed().as_millis() as u64))
+}
+
 /// [`bench`] on `threads` threads (the node count is a signature only on one: with more,
 /// the threads race and the count varies; the time to reach the depths measures how well
 /// they share the work), telling `progress` (index, count, variant) before each position.
@@ -74,24 +131,10 @@ pub fn bench_with(
     let mut per_position = Vec::new();
     for (i, (variant, fen, depth)) in POSITIONS.into_iter().enumerate() {
         progress(i, POSITIONS.len(), variant);
-        let rules = Arc::new(Rules::<u128>::new(preset(variant, 16)?)?);
-        let game = if fen == "startpos" {
-            Game::new(rules)
-        } else {
-            Game::from_fen(rules, fen)?
-        };
-        let shared = Shared::try_with_stop(hash_mb, Default::default())?;
-        let depth = (depth as i32 + depth_offset).max(1) as u32;
-        let cfg = SearchConfig {
-            limits: Limits::depth(depth),
-            threads: threads.max(1),
-            ..SearchConfig::default()
-        };
-        let clock = Clock::new(&cfg.limits, game.position().side, 0);
-        let t = Instant::now();
-        let r = run(&game, &shared, &clock, &cfg, &mut |_| {});
-        total += r.nodes;
-        per_position.push((variant, r.nodes, t.elapsed().as_millis() as u64));
+        let rules = AnyRules::new(preset(variant, 16)?)?;
+        let nodes = crate::with_rules!(rules, r => search_one(r, fen, depth, depth_offset, hash_mb, threads)?);
+        total += nodes.0;
+        per_position.push((variant, nodes.0, nodes.1));
     }
     Ok(BenchReport {
         nodes: total,
