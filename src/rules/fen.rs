@@ -359,7 +359,9 @@ fn check_phase<B: Bits>(rules: &Rules<B>, pos: &Position<B>) -> Result<(), Strin
             pos.quiet, pos.ply
         ));
     }
-    if pos.passes > 0 && r.end.no_move != NoMove::Pass {
+    let passes_exist = r.end.no_move == NoMove::Pass
+        || (r.removal == Removal::BeforeMove && r.capture.effect == CaptureEffect::Immobilise);
+    if pos.passes > 0 && !passes_exist {
         return Err(format!("{} has no passes", r.name));
     }
     if pos.placing() {
