@@ -246,6 +246,7 @@ impl Engine {
                 );
                 if let Ok(mut r) = reuse.lock() {
                     *r = Reuse {
+                        game_start: crate::mcts::game_start(&game),
                         root_history: game.moves(),
                         tree,
                     };

@@ -127,6 +127,7 @@ fn tree_reuse_keeps_the_subtree_of_the_moves_played() {
     let best = r.best.unwrap();
     let child = tree.child_by_move(0, &best).unwrap();
     let kept = Reuse {
+        game_start: latrunculi::mcts::game_start(&game),
         root_history: game.moves(),
         tree: tree.clone(),
     };
@@ -158,10 +159,16 @@ fn tree_reuse_keeps_the_subtree_of_the_moves_played() {
     let unrelated = start("luductus");
     assert!(
         Reuse {
+            game_start: latrunculi::mcts::game_start(&game),
             root_history: vec![other_move],
-            tree
+            tree: tree.clone(),
         }
         .take_for(&unrelated)
         .is_none()
     );
+    // Nor does a game of another ruleset whose moves have the same square numbers.
+    let elsewhere = Game::new(Arc::new(
+        Rules::<u128>::new(preset("seega-rules-6x6", 16).unwrap()).unwrap(),
+    ));
+    assert!(kept.take_for(&elsewhere).is_none());
 }

@@ -25,8 +25,23 @@ use crate::search::{Clock, Event, Info, SearchResult, Weights};
 /// A tree kept after a search, with the moves that led to its root.
 #[derive(Clone, Debug, Default)]
 pub struct Reuse {
+    /// The game the tree belongs to: its ruleset and the position its history starts from
+    /// (moves are square numbers, which mean other squares on another board).
+    pub game_start: Option<(String, usize, usize, u64)>,
     pub root_history: Vec<Move>,
     pub tree: Tree,
+}
+
+/// What tells one game's moves from another's: the ruleset's name and board, and the key
+/// of the position the history starts from.
+pub fn game_start<B: Bits>(game: &Game<B>) -> Option<(String, usize, usize, u64)> {
+    let r = game.ruleset();
+    Some((
+        r.name.clone(),
+        r.rows,
+        r.cols,
+        game.frames()[0].pos.full_key(),
+    ))
 }
 
 impl Reuse {
@@ -34,7 +49,8 @@ impl Reuse {
     /// kept root's game.
     pub fn take_for<B: Bits>(&self, game: &Game<B>) -> Option<Tree> {
         let history = game.moves();
-        if history.len() < self.root_history.len()
+        if self.game_start != game_start(game)
+            || history.len() < self.root_history.len()
             || history[..self.root_history.len()] != self.root_history[..]
         {
             return None;

@@ -50,7 +50,6 @@ pub struct Rules<B> {
     pub(super) man_dirs: &'static [Dir],
     pub(super) leader_dirs: &'static [Dir],
     pub(super) capture_dirs: &'static [Dir],
-    pub(super) hop_dirs: &'static [Dir],
     /// Whether hop paths spend 3 bits a jump (diagonal jumps).
     pub(super) diagonal_hops: bool,
     /// Where each colour may place.
@@ -126,7 +125,6 @@ impl<B: Bits> Rules<B> {
             man_dirs: dirs(ruleset.man_moves.lines),
             leader_dirs: dirs(ruleset.leader_moves.lines),
             capture_dirs: dirs(ruleset.capture.lines),
-            hop_dirs: dirs(hop_lines),
             diagonal_hops: hop_lines == Lines::All,
             hostile: if ruleset.capture.hostile_corners {
                 geo.corners

@@ -147,6 +147,7 @@ impl<B: Bits> Game<B> {
 
     /// Ends a bonus turn whose piece has no legal move: the other side is to act, with no
     /// ply played.
+    #[inline(always)]
     fn settle(&mut self) {
         if !matches!(self.position().turn, Turn::Bonus(_)) {
             return;
@@ -218,6 +219,7 @@ impl<B: Bits> Game<B> {
     }
 
     /// [`Game::generate`] without the forced pass.
+    #[inline(always)]
     fn generate_moves(&self, out: &mut Vec<Move>) -> bool {
         let pos = self.position();
         self.rules.pseudo_moves(pos, out);

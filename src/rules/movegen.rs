@@ -5,7 +5,7 @@ use super::compiled::Rules;
 use super::moves::Move;
 use super::position::{Position, Turn};
 use super::ruleset::*;
-use crate::board::{Bits, Dir, Square};
+use crate::board::{ALL_DIRS, Bits, Dir, Square};
 
 impl<B: Bits> Rules<B> {
     /// Every move the piece rules allow for the side to act, into `out` (cleared first).
@@ -105,7 +105,12 @@ impl<B: Bits> Rules<B> {
                 Hoppers::LeaderOnly => kind == Kind::Leader,
             };
             if allowed {
-                self.extend_chain(pos, Move::go(from, from), from, B::bit(from), hops, out);
+                let start = Move::go(from, from);
+                if self.diagonal_hops {
+                    self.extend_chain::<8>(pos, start, from, B::bit(from), hops, out);
+                } else {
+                    self.extend_chain::<4>(pos, start, from, B::bit(from), hops, out);
+                }
             }
         }
     }
@@ -144,8 +149,10 @@ impl<B: Bits> Rules<B> {
 
     /// Adds every hop (and, with chains, every longer chain) from `at`, where the moving
     /// piece stands in `pos` after the jumps of `chain`; `visited` holds the squares the
-    /// chain has occupied, its origin included.
-    fn extend_chain(
+    /// chain has occupied, its origin included. `DIRS` is 4 (orthogonal jumps) or 8: a
+    /// constant, so that the loop over the directions and the path encoding compile to what
+    /// they were for orthogonal chains alone.
+    fn extend_chain<const DIRS: usize>(
         &self,
         pos: &Position<B>,
         chain: Move,
@@ -155,7 +162,7 @@ impl<B: Bits> Rules<B> {
         out: &mut Vec<Move>,
     ) {
         let us = pos.side;
-        for &d in self.hop_dirs {
+        for &d in &ALL_DIRS[..DIRS] {
             let Some(over) = self.geo.step(at, d) else {
                 continue;
             };
@@ -174,14 +181,14 @@ impl<B: Bits> Rules<B> {
             {
                 continue;
             }
-            let mv = chain.then_hop(d, land, self.diagonal_hops);
+            let mv = chain.then_hop(d, land, DIRS == 8);
             out.push(mv);
             // `Rules::new` refused any board whose longest chain the path cannot hold.
             if hops.chains {
                 let mut next = *pos;
                 next.relocate(us, at, land);
                 self.land(&mut next, us, land, at);
-                self.extend_chain(&next, mv, land, visited | B::bit(land), hops, out);
+                self.extend_chain::<DIRS>(&next, mv, land, visited | B::bit(land), hops, out);
             }
         }
     }

@@ -2,7 +2,7 @@
 //! `rulesets.md`), embedded in the binary and read by the same code that reads a user's
 //! file, so the presets double as examples of the format.
 
-use std::sync::LazyLock;
+use std::sync::OnceLock;
 
 use super::file;
 use super::ruleset::Ruleset;
@@ -188,24 +188,24 @@ pub const DEFAULT_PRESET: &str = "kowalski-8x12";
 /// Pieces per side that `schadler-2001` allows (its file's `pieces-choice`).
 pub const SCHADLER_PIECES: std::ops::RangeInclusive<u8> = 16..=24;
 
-/// Every preset, read once.
-static READ: LazyLock<Vec<Ruleset>> = LazyLock::new(|| {
-    FILES
-        .iter()
-        .map(|(name, text)| {
-            let mut rs = file::parse(text, &format!("rulesets/{name}.toml"))
-                .unwrap_or_else(|e| panic!("the shipped preset file is broken: {e}"));
-            assert!(rs.len() == 1 && rs[0].name == *name, "rulesets/{name}.toml");
-            rs.remove(0)
-        })
-        .collect()
-});
+/// Each preset, read the first time it is asked for (a command needs one or two of them).
+static READ: [OnceLock<Ruleset>; FILES.len()] = [const { OnceLock::new() }; FILES.len()];
+
+fn read(i: usize) -> &'static Ruleset {
+    READ[i].get_or_init(|| {
+        let (name, text) = FILES[i];
+        let mut rs = file::parse_trusted(text, &format!("rulesets/{name}.toml"))
+            .unwrap_or_else(|e| panic!("the shipped preset file is broken: {e}"));
+        assert!(rs.len() == 1 && rs[0].name == name, "rulesets/{name}.toml");
+        rs.remove(0)
+    })
+}
 
 /// The preset called `name`; `pieces` is the men in hand per side where the ruleset lets
 /// the players choose (`schadler-2001`: 16..=24), ignored elsewhere.
 pub fn preset(name: &str, pieces: u8) -> Result<Ruleset, String> {
-    match READ.iter().find(|r| r.name == name) {
-        Some(r) => r.clone().with_pieces(pieces),
+    match FILES.iter().position(|(n, _)| *n == name) {
+        Some(i) => read(i).clone().with_pieces(pieces),
         None => Err(format!(
             "unknown variant '{name}' (known: {})",
             PRESETS.join(", ")

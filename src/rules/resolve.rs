@@ -24,12 +24,14 @@ impl<B: Bits> Rules<B> {
             flankers |= pos.leaders[us.index()];
         }
         flankers &= !(pos.trapped | B::bit(lifted));
-        flankers |= self.hostile;
         let mut targets = pos.men[them.index()] & !pos.trapped;
         if cap.leader == LeaderCapture::AsMan && cap.effect == CaptureEffect::Remove {
             targets |= pos.leaders[them.index()];
         }
-        targets &= !self.hostile;
+        if cap.hostile_corners {
+            flankers |= self.hostile;
+            targets &= !self.hostile;
+        }
         let mut taken = B::EMPTY;
         for &d in self.capture_dirs {
             let Some(mut sq) = self.geo.step(to, d) else {
@@ -73,12 +75,14 @@ impl<B: Bits> Rules<B> {
             flankers |= pos.leaders[us.index()];
         }
         flankers &= !pos.trapped;
-        flankers |= self.hostile;
         let mut targets = pos.men[them.index()] & !pos.trapped;
         if cap.leader == LeaderCapture::AsMan && cap.effect == CaptureEffect::Remove {
             targets |= pos.leaders[them.index()];
         }
-        targets &= !self.hostile;
+        if cap.hostile_corners {
+            flankers |= self.hostile;
+            targets &= !self.hostile;
+        }
         let mut landings = B::EMPTY;
         for &d in self.capture_dirs {
             let back = d.opposite();
@@ -113,6 +117,7 @@ impl<B: Bits> Rules<B> {
     /// Resolves a piece of `us` having just landed on `to` (coming from `lifted`): takes or
     /// traps what it flanks, then frees trapped pieces no longer held. Returns the squares
     /// whose pieces left the board.
+    #[inline(always)]
     pub(super) fn land(&self, pos: &mut Position<B>, us: Colour, to: Square, lifted: Square) -> B {
         let hit = self.flanked(pos, us, to, lifted);
         let them = us.other();
@@ -135,15 +140,18 @@ impl<B: Bits> Rules<B> {
 
     /// The squares held between two pieces of `holders` along one of the capture lines, and
     /// the corners held from both their neighbours where corners can be flanked.
+    #[inline(always)]
     fn held_by(&self, holders: B) -> B {
         let mut held = B::EMPTY;
         for &d in self.capture_dirs {
             // Each line is visited twice (d and its opposite); the result is the same.
             held |= self.geo.shift(holders, d) & self.geo.shift(holders, d.opposite());
         }
-        for &(corner, near, far) in &self.corner_pairs {
-            if holders.has(near) && holders.has(far) {
-                held |= B::bit(corner);
+        if self.ruleset.capture.corners {
+            for &(corner, near, far) in &self.corner_pairs {
+                if holders.has(near) && holders.has(far) {
+                    held |= B::bit(corner);
+                }
             }
         }
         held
