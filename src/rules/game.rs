@@ -149,9 +149,14 @@ impl<B: Bits> Game<B> {
     /// ply played.
     #[inline(always)]
     fn settle(&mut self) {
-        if !matches!(self.position().turn, Turn::Bonus(_)) {
-            return;
+        if matches!(self.position().turn, Turn::Bonus(_)) {
+            self.settle_bonus();
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn settle_bonus(&mut self) {
         let mut moves = Vec::new();
         self.generate_moves(&mut moves);
         if moves.is_empty() {

@@ -19,12 +19,7 @@ impl<B: Bits> Rules<B> {
         let them = us.other();
         let empty = self.geo.board & !pos.occupied();
         if let Turn::Bonus(sq) = pos.turn {
-            let sq = sq as Square;
-            if pos.leaders[us.index()].has(sq) {
-                self.piece_moves(pos, sq, Kind::Leader, empty, out);
-            } else if (pos.men[us.index()] & !pos.trapped).has(sq) {
-                self.piece_moves(pos, sq, Kind::Man, empty, out);
-            }
+            self.bonus_moves(pos, sq as Square, empty, out);
             return;
         }
         if self.ruleset.capture.effect == CaptureEffect::Immobilise {
@@ -37,6 +32,19 @@ impl<B: Bits> Rules<B> {
         }
         for from in pos.leaders[us.index()].iter() {
             self.piece_moves(pos, from, Kind::Leader, empty, out);
+        }
+    }
+
+    /// The moves of the piece on `sq`, which plays a bonus move. Out of line: most rulesets
+    /// never get here, and the common path stays as small as it was without bonus moves.
+    #[cold]
+    #[inline(never)]
+    fn bonus_moves(&self, pos: &Position<B>, sq: Square, empty: B, out: &mut Vec<Move>) {
+        let us = pos.side;
+        if pos.leaders[us.index()].has(sq) {
+            self.piece_moves(pos, sq, Kind::Leader, empty, out);
+        } else if (pos.men[us.index()] & !pos.trapped).has(sq) {
+            self.piece_moves(pos, sq, Kind::Man, empty, out);
         }
     }
 
@@ -162,7 +170,7 @@ impl<B: Bits> Rules<B> {
         out: &mut Vec<Move>,
     ) {
         let us = pos.side;
-        for &d in &ALL_DIRS[..DIRS] {
+        for d in ALL_DIRS.into_iter().take(DIRS) {
             let Some(over) = self.geo.step(at, d) else {
                 continue;
             };

@@ -17,6 +17,23 @@ impl<B: Bits> Rules<B> {
     /// The enemy pieces flanked by a piece of `us` landing on `to`, with the mover's origin
     /// `lifted` no longer counting as one of its pieces.
     pub fn flanked(&self, pos: &Position<B>, us: Colour, to: Square, lifted: Square) -> B {
+        if self.ruleset.capture.hostile_corners {
+            self.flanked_with::<true>(pos, us, to, lifted)
+        } else {
+            self.flanked_with::<false>(pos, us, to, lifted)
+        }
+    }
+
+    /// [`Rules::flanked`] with or without hostile corners, decided at compile time: where
+    /// there are none, the code is what it was before they existed.
+    #[inline(always)]
+    fn flanked_with<const HOSTILE: bool>(
+        &self,
+        pos: &Position<B>,
+        us: Colour,
+        to: Square,
+        lifted: Square,
+    ) -> B {
         let cap = &self.ruleset.capture;
         let them = us.other();
         let mut flankers = pos.men[us.index()];
@@ -24,12 +41,14 @@ impl<B: Bits> Rules<B> {
             flankers |= pos.leaders[us.index()];
         }
         flankers &= !(pos.trapped | B::bit(lifted));
+        if HOSTILE {
+            flankers |= self.hostile;
+        }
         let mut targets = pos.men[them.index()] & !pos.trapped;
         if cap.leader == LeaderCapture::AsMan && cap.effect == CaptureEffect::Remove {
             targets |= pos.leaders[them.index()];
         }
-        if cap.hostile_corners {
-            flankers |= self.hostile;
+        if HOSTILE {
             targets &= !self.hostile;
         }
         let mut taken = B::EMPTY;
@@ -67,6 +86,15 @@ impl<B: Bits> Rules<B> {
     /// all landings at once. A superset of the exact answer only in that a hopping piece's
     /// own origin still counts as a flanker here: where it matters, ask [`Rules::flanked`].
     pub fn capture_landings(&self, pos: &Position<B>, us: Colour) -> B {
+        if self.ruleset.capture.hostile_corners {
+            self.capture_landings_with::<true>(pos, us)
+        } else {
+            self.capture_landings_with::<false>(pos, us)
+        }
+    }
+
+    #[inline(always)]
+    fn capture_landings_with<const HOSTILE: bool>(&self, pos: &Position<B>, us: Colour) -> B {
         let cap = &self.ruleset.capture;
         let them = us.other();
         let empty = self.geo.board & !pos.occupied();
@@ -79,7 +107,7 @@ impl<B: Bits> Rules<B> {
         if cap.leader == LeaderCapture::AsMan && cap.effect == CaptureEffect::Remove {
             targets |= pos.leaders[them.index()];
         }
-        if cap.hostile_corners {
+        if HOSTILE {
             flankers |= self.hostile;
             targets &= !self.hostile;
         }
@@ -117,7 +145,6 @@ impl<B: Bits> Rules<B> {
     /// Resolves a piece of `us` having just landed on `to` (coming from `lifted`): takes or
     /// traps what it flanks, then frees trapped pieces no longer held. Returns the squares
     /// whose pieces left the board.
-    #[inline(always)]
     pub(super) fn land(&self, pos: &mut Position<B>, us: Colour, to: Square, lifted: Square) -> B {
         let hit = self.flanked(pos, us, to, lifted);
         let them = us.other();
@@ -140,7 +167,6 @@ impl<B: Bits> Rules<B> {
 
     /// The squares held between two pieces of `holders` along one of the capture lines, and
     /// the corners held from both their neighbours where corners can be flanked.
-    #[inline(always)]
     fn held_by(&self, holders: B) -> B {
         let mut held = B::EMPTY;
         for &d in self.capture_dirs {
