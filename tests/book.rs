@@ -522,6 +522,41 @@ fn book_openings_make_a_suite_the_match_runner_plays() {
             "{l} repeats a position"
         );
     }
+    // The same suite as position strings (the form UGI match runners read): each is the
+    // position its line of moves reaches.
+    let fens = dir.join("openings").join("murray-fen.txt");
+    let (ok, _, err) = run(&[
+        "book",
+        "openings",
+        "--variant",
+        "murray",
+        "--book",
+        &file.to_string_lossy(),
+        "--plies",
+        "3",
+        "--out",
+        &fens.to_string_lossy(),
+        "--margin",
+        "2000",
+        "--depth",
+        "2",
+        "--format",
+        "fen",
+    ]);
+    assert!(ok, "{err}");
+    let fen_text = std::fs::read_to_string(&fens).unwrap();
+    let fen_lines: Vec<&str> = fen_text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(fen_lines.len(), lines.len());
+    for (moves, f) in lines.iter().zip(&fen_lines) {
+        let mut g = Game::new(rules("murray"));
+        g.play_tokens(&moves.split_whitespace().collect::<Vec<_>>())
+            .unwrap();
+        assert_eq!(
+            latrunculi::rules::fen::format(g.rules(), g.position()),
+            *f,
+            "{moves}"
+        );
+    }
     // Lines longer than the book are none: an error, not an empty suite.
     let (ok, _, err) = run(&[
         "book",

@@ -328,7 +328,6 @@ fn bad_input_is_reported_and_changes_nothing() {
         ("setoption name Warp Drive value 9", "unknown option"),
         ("setoption name Hash value lots", "Hash"),
         ("setoption name UCI_Variant value chess", "unknown variant"),
-        ("go depth deep", "not a valid number"),
         ("go perft -1", "not a valid number"),
         ("frobnicate now", "unknown command"),
         ("legal z99", "legal"),

@@ -114,6 +114,10 @@ pub struct OpeningsArgs {
     /// Depth of the evaluating search.
     #[arg(long, default_value_t = 6)]
     pub depth: u32,
+    /// `moves`: each opening as move tokens from the start (the match runner's form);
+    /// `fen`: as the position string it reaches (the form UGI match runners read).
+    #[arg(long, default_value = "moves", value_parser = ["moves", "fen"])]
+    pub format: String,
 }
 
 fn rules_of(variant: &str, pieces: u8) -> Result<crate::rules::AnyRules, String> {
@@ -327,7 +331,22 @@ fn openings_on<B: Bits>(
     if let Some(dir) = a.out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    write_file(&a.out, &openings::file_text(&book, &cfg, &lines))?;
+    let mut text = openings::file_text(&book, &cfg, &lines);
+    if a.format == "fen" {
+        // The same openings, each as the position string it reaches.
+        let mut fens: Vec<String> = text.lines().take(1).map(String::from).collect();
+        fens.push(
+            "# Made by `latrunculi book openings --format fen`; one position string per opening."
+                .into(),
+        );
+        for l in &lines {
+            let mut game = Game::new(rules.clone());
+            game.play_tokens(&l.moves)?;
+            fens.push(crate::rules::fen::format(&rules, game.position()));
+        }
+        text = fens.join("\n") + "\n";
+    }
+    write_file(&a.out, &text)?;
     writeln!(out, "{}: {} openings", a.out.display(), lines.len()).map_err(|e| e.to_string())
 }
 

@@ -17,6 +17,15 @@ pub struct GoParams {
     pub infinite: bool,
     pub ponder: bool,
     pub searchmoves: Vec<String>,
+    /// UGI's clocks by player order (`p1` acts first in the ruleset), mapped to colours by
+    /// the session.
+    pub p1time: Option<u64>,
+    pub p2time: Option<u64>,
+    pub p1inc: Option<u64>,
+    pub p2inc: Option<u64>,
+    /// Parameters that could not be read: reported, and the search runs without them (as
+    /// Stockfish does), so that every `go` still gets its `bestmove`.
+    pub errors: Vec<String>,
 }
 
 /// Where a `position` command starts from.
@@ -26,10 +35,22 @@ pub enum Base {
     Fen(String),
 }
 
+/// What a UGI `query` asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Query {
+    P1Turn,
+    GameOver,
+    Result,
+}
+
 /// One line of input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     Uci,
+    /// `ugi`: the Universal Game Interface handshake (UCI for any game).
+    Ugi,
+    /// `query p1turn | gameover | result` (UGI).
+    Query(Query),
     Debug(bool),
     IsReady,
     SetOption {
@@ -63,6 +84,26 @@ fn number<T: std::str::FromStr>(word: &str, value: Option<&&str>) -> Result<T, S
         .map_err(|_| format!("go {word}: '{v}' is not a valid number"))
 }
 
+/// The parameters `go` knows.
+const GO_WORDS: [&str; 16] = [
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "p1time",
+    "p2time",
+    "p1inc",
+    "p2inc",
+    "movestogo",
+    "movetime",
+    "depth",
+    "nodes",
+    "mate",
+    "infinite",
+    "ponder",
+    "searchmoves",
+];
+
 fn parse_go(words: &[&str]) -> Result<Command, String> {
     if words.first() == Some(&"perft") {
         let d = number::<usize>("perft", words.get(1))?;
@@ -83,32 +124,51 @@ fn parse_go(words: &[&str]) -> Result<Command, String> {
         let w = words[i];
         let v = words.get(i + 1);
         let mut used = 2;
-        match w {
-            "wtime" => p.wtime = Some(number::<i64>(w, v)?.max(0) as u64),
-            "btime" => p.btime = Some(number::<i64>(w, v)?.max(0) as u64),
-            "winc" => p.winc = Some(number::<i64>(w, v)?.max(0) as u64),
-            "binc" => p.binc = Some(number::<i64>(w, v)?.max(0) as u64),
-            "movestogo" => p.movestogo = Some(number(w, v)?),
-            "movetime" => p.movetime = Some(number(w, v)?),
-            "depth" => p.depth = Some(number(w, v)?),
-            "nodes" => p.nodes = Some(number(w, v)?),
-            "mate" => p.mate = Some(number(w, v)?),
+        let time = |v| number::<i64>(w, v).map(|t| t.max(0) as u64);
+        let read: Result<(), String> = match w {
+            "wtime" => time(v).map(|t| p.wtime = Some(t)),
+            "btime" => time(v).map(|t| p.btime = Some(t)),
+            "winc" => time(v).map(|t| p.winc = Some(t)),
+            "binc" => time(v).map(|t| p.binc = Some(t)),
+            "p1time" => time(v).map(|t| p.p1time = Some(t)),
+            "p2time" => time(v).map(|t| p.p2time = Some(t)),
+            "p1inc" => time(v).map(|t| p.p1inc = Some(t)),
+            "p2inc" => time(v).map(|t| p.p2inc = Some(t)),
+            "movestogo" => number(w, v).map(|n| p.movestogo = Some(n)),
+            "movetime" => number(w, v).map(|n| p.movetime = Some(n)),
+            "depth" => number(w, v).map(|n| p.depth = Some(n)),
+            "nodes" => number(w, v).map(|n| p.nodes = Some(n)),
+            "mate" => number(w, v).map(|n| p.mate = Some(n)),
             "infinite" => {
                 p.infinite = true;
                 used = 1;
+                Ok(())
             }
             "ponder" => {
                 p.ponder = true;
                 used = 1;
+                Ok(())
             }
             "searchmoves" => {
                 p.searchmoves = words[i + 1..].iter().map(|s| s.to_string()).collect();
-                if p.searchmoves.is_empty() {
-                    return Err("go searchmoves: no moves given".into());
-                }
                 used = words.len() - i;
+                if p.searchmoves.is_empty() {
+                    Err("go searchmoves: no moves given".into())
+                } else {
+                    Ok(())
+                }
             }
-            other => return Err(format!("go: unknown parameter '{other}'")),
+            other => {
+                used = 1;
+                Err(format!("go: unknown parameter '{other}' (ignored)"))
+            }
+        };
+        if let Err(e) = read {
+            // A bad value is skipped with its parameter, unless it is the next parameter.
+            if used == 2 && v.is_none_or(|v| GO_WORDS.contains(v)) {
+                used = 1;
+            }
+            p.errors.push(e);
         }
         i += used;
     }
@@ -170,6 +230,14 @@ pub fn parse(line: &str) -> Result<Command, String> {
     };
     match head {
         "uci" => none(Command::Uci),
+        "ugi" => none(Command::Ugi),
+        "uginewgame" => none(Command::NewGame),
+        "query" => match rest {
+            ["p1turn"] => Ok(Command::Query(Query::P1Turn)),
+            ["gameover"] => Ok(Command::Query(Query::GameOver)),
+            ["result"] => Ok(Command::Query(Query::Result)),
+            _ => Err("query: expected p1turn, gameover or result".into()),
+        },
         "isready" => none(Command::IsReady),
         "ucinewgame" => none(Command::NewGame),
         "stop" => none(Command::Stop),
@@ -234,12 +302,23 @@ mod tests {
     }
 
     #[test]
+    fn a_bad_go_parameter_is_reported_and_skipped() {
+        let Ok(Command::Go(p)) = parse("go depth x movetime 50 sideways p1time 900") else {
+            panic!("go parses");
+        };
+        assert_eq!((p.depth, p.movetime, p.p1time), (None, Some(50), Some(900)));
+        assert_eq!(p.errors.len(), 2, "{:?}", p.errors);
+        let Ok(Command::Go(p)) = parse("go depth movetime 50") else {
+            panic!("go parses");
+        };
+        assert_eq!((p.depth, p.movetime, p.errors.len()), (None, Some(50), 1));
+    }
+
+    #[test]
     fn reports_bad_lines() {
         for bad in [
             "go perft",
             "go perft x",
-            "go depth",
-            "go sideways",
             "position",
             "position fen",
             "setoption value 3",

@@ -9,7 +9,7 @@
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
-use super::command::{Base, Command, GoParams};
+use super::command::{Base, Command, GoParams, Query};
 use super::display;
 use super::options;
 use crate::board::{Bits, Bits256};
@@ -34,6 +34,8 @@ pub struct Peer {
     /// `OwnBook`, `BookFile`, `BookVariety` and the books read so far.
     pub(super) book: BookPlayer,
     debug: bool,
+    /// Whether the peer opened with `ugi` (UGI mode: see protocol.md).
+    ugi: bool,
     out: Output,
 }
 
@@ -44,6 +46,10 @@ pub struct Table<B> {
     /// How the current game was set up, so that a `position` command that only appends moves
     /// (as GUIs send after every move) replays just the new ones.
     setup: Option<(Base, Vec<String>)>,
+    /// In UGI mode, a `position` command that could not be played ends the game: the winner
+    /// (the other side of the one that made an illegal move), or `None` for a malformed
+    /// position string.
+    forfeit: Option<Option<rules::Colour>>,
 }
 
 /// The table for whichever width the current ruleset needs.
@@ -68,6 +74,7 @@ impl<B: Bits> Table<B> {
             game: Game::new(rules.clone()),
             rules,
             setup: None,
+            forfeit: None,
         }
     }
 }
@@ -127,6 +134,7 @@ impl Session {
                 ponder: false,
                 book: BookPlayer::default(),
                 debug: false,
+                ugi: false,
                 out,
             },
             table: AnyTable::new(rules),
@@ -160,13 +168,14 @@ impl Session {
             }
             Command::Stop => peer.engine.stop_and_wait(),
             Command::PonderHit => peer.engine.ponderhit(),
-            Command::Uci => {
+            Command::Uci | Command::Ugi => {
+                peer.ugi = cmd == Command::Ugi;
                 let mut lines = vec![
                     format!("id name {ENGINE_NAME}"),
                     "id author the Latrunculi developers".to_string(),
                 ];
                 lines.extend(options::declarations(&peer.catalogue));
-                lines.push("uciok".into());
+                lines.push(if peer.ugi { "ugiok" } else { "uciok" }.into());
                 peer.say(&lines.join("\n"));
             }
             Command::Debug(on) => peer.debug = on,
@@ -194,6 +203,13 @@ impl Session {
         self.table = AnyTable::new(rules);
         self.peer.say(&line);
     }
+}
+
+/// Why a `position` command could not be played.
+struct PositionError {
+    message: String,
+    /// The side whose move was illegal (`None` for a malformed position string).
+    loser: Option<rules::Colour>,
 }
 
 /// The line that announces a newly chosen ruleset.
@@ -227,8 +243,18 @@ impl Peer {
                 self.engine.clear_hash();
                 t.game = Game::new(t.rules.clone());
                 t.setup = None;
+                t.forfeit = None;
             }
-            Command::Position { base, moves } => self.set_position(t, base, &moves)?,
+            Command::Position { base, moves } => {
+                let played = self.set_position(t, base, &moves);
+                if let Err(e) = &played
+                    && self.ugi
+                {
+                    t.forfeit = Some(e.loser.map(|c| c.other()));
+                }
+                played.map_err(|e| e.message)?
+            }
+            Command::Query(q) => self.say(&format!("response {}", self.query(t, q))),
             Command::Perft(depth) => self.perft(t, depth),
             Command::Go(params) => self.go(t, params),
             Command::Display => self.text(|b| display::board(&t.game, b))?,
@@ -261,13 +287,46 @@ impl Peer {
         Ok(())
     }
 
-    /// `position`: all or nothing; on any error the game stays as it was.
+    /// The answer to a UGI `query`. "p1" is the ruleset's first player.
+    fn query<B: Bits>(&self, t: &Table<B>, q: Query) -> &'static str {
+        let r = t.game.ruleset();
+        let p1 = r.first_player;
+        let winner = match t.forfeit {
+            Some(w) => Some(w),
+            None => t.game.outcome().map(|o| o.winner),
+        };
+        match q {
+            Query::P1Turn => {
+                if t.game.position().side == p1 {
+                    "true"
+                } else {
+                    "false"
+                }
+            }
+            Query::GameOver => {
+                if winner.is_some() {
+                    "true"
+                } else {
+                    "false"
+                }
+            }
+            Query::Result => match (t.forfeit, winner) {
+                (Some(None), _) | (_, None) => "none",
+                (_, Some(None)) => "draw",
+                (_, Some(Some(c))) if c == p1 => "p1win",
+                _ => "p2win",
+            },
+        }
+    }
+
+    /// `position`: all or nothing; on any error the game stays as it was (in UGI mode the
+    /// session then counts the game as lost by the side whose move was illegal).
     fn set_position<B: Bits>(
         &mut self,
         t: &mut Table<B>,
         base: Base,
         moves: &[String],
-    ) -> Result<(), String> {
+    ) -> Result<(), PositionError> {
         let known = match &t.setup {
             Some((b, played))
                 if *b == base
@@ -283,18 +342,26 @@ impl Peer {
             None => (
                 match &base {
                     Base::StartPos => Game::new(t.rules.clone()),
-                    Base::Fen(text) => Game::from_fen(t.rules.clone(), text)
-                        .map_err(|e| format!("position unchanged: bad position string: {e}"))?,
+                    Base::Fen(text) => {
+                        Game::from_fen(t.rules.clone(), text).map_err(|e| PositionError {
+                            message: format!("position unchanged: bad position string: {e}"),
+                            loser: None,
+                        })?
+                    }
                 },
                 0,
             ),
         };
         for (i, token) in moves.iter().enumerate().skip(skip) {
-            game.play_token(token)
-                .map_err(|e| format!("position unchanged: move {} of the list: {e}", i + 1))?;
+            let mover = game.position().side;
+            game.play_token(token).map_err(|e| PositionError {
+                message: format!("position unchanged: move {} of the list: {e}", i + 1),
+                loser: Some(mover),
+            })?;
         }
         t.game = game;
         t.setup = Some((base, moves.to_vec()));
+        t.forfeit = None;
         Ok(())
     }
 
@@ -334,7 +401,18 @@ impl Peer {
 
     fn go<B: Bits>(&mut self, t: &Table<B>, p: GoParams) {
         self.engine.stop_and_wait();
+        for e in &p.errors {
+            self.say(&format!("info string error: {e}"));
+        }
         let game = &t.game;
+        if let Some(winner) = t.forfeit {
+            let r = game.ruleset();
+            let word = winner.map_or("none", |c| r.colour_name(c));
+            self.say(&format!(
+                "info string result {word} the game was ended by a position that could not be played\nbestmove (none)"
+            ));
+            return;
+        }
         if let Some(o) = game.outcome() {
             let r = game.ruleset();
             self.say(&format!(
@@ -363,9 +441,24 @@ impl Peer {
                 return;
             }
         }
+        // UGI gives the clocks by player order: p1 is the ruleset's first player.
+        let p1 = game.ruleset().first_player.index();
+        let mut time = [p.wtime, p.btime];
+        let mut inc = [p.winc, p.binc];
+        for (slot, t1, t2) in [
+            (&mut time, p.p1time, p.p2time),
+            (&mut inc, p.p1inc, p.p2inc),
+        ] {
+            if t1.is_some() {
+                slot[p1] = t1;
+            }
+            if t2.is_some() {
+                slot[1 - p1] = t2;
+            }
+        }
         let limits = Limits {
-            time: [p.wtime, p.btime],
-            inc: [p.winc.unwrap_or(0), p.binc.unwrap_or(0)],
+            time,
+            inc: [inc[0].unwrap_or(0), inc[1].unwrap_or(0)],
             movestogo: p.movestogo,
             movetime: p.movetime,
             depth: p.depth,
@@ -382,13 +475,21 @@ impl Peer {
         let out = self.out.clone();
         let geo = t.rules.geo.clone();
         let show_wdl = self.show_wdl;
+        let ugi = self.ugi;
         self.engine.go(
             game,
             limits,
             searchmoves,
             Box::new(move |event| match event {
                 EngineEvent::Search(e) => say(&out, &display::search_event(&e, &geo, show_wdl)),
-                EngineEvent::Done(r) => say(&out, &display::bestmove(&r, &geo)),
+                EngineEvent::Done(r) => {
+                    let mut line = display::bestmove(&r, &geo);
+                    // UGI runners read exactly `bestmove <move>`.
+                    if ugi && let Some(i) = line.find(" ponder ") {
+                        line.truncate(i);
+                    }
+                    say(&out, &line)
+                }
             }),
         );
     }
