@@ -143,3 +143,223 @@ fn every_go_gets_one_bestmove_even_with_bad_parameters() {
         );
     }
 }
+
+/// `p1win`, `p2win` or `draw` for a result word of the rules (`white`, `black`, `red`,
+/// `draw`) in `variant`.
+fn p_word(variant: &str, word: &str) -> &'static str {
+    let r = latrunculi::rules::preset(variant, 16).unwrap();
+    match r.colour_named(word) {
+        None => "draw",
+        Some(c) if c == r.first_player => "p1win",
+        Some(_) => "p2win",
+    }
+}
+
+fn choose(e: &mut Engine, variant: &str, pieces: Option<u64>) {
+    e.ask(
+        &format!("setoption name UCI_Variant value {variant}"),
+        |l| l.starts_with("info string"),
+    );
+    e.ask_sync(&format!(
+        "setoption name Pieces value {}",
+        pieces.unwrap_or(16)
+    ));
+}
+
+#[test]
+fn queries_answer_every_kind_of_finished_game() {
+    let mut e = ugi();
+    // One finished reference case per kind of end (the reference's own result).
+    let mut seen = std::collections::BTreeSet::new();
+    for file in [
+        include_str!("data/reference_cases.jsonl"),
+        include_str!("data/family_cases.jsonl"),
+    ] {
+        for line in file.lines().filter(|l| !l.trim().is_empty()) {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let status = v["status"].as_str().unwrap();
+            let Some((word, reason)) = status.split_once(' ') else {
+                continue;
+            };
+            if !seen.insert(reason.to_string()) {
+                continue;
+            }
+            let variant = v["variant"].as_str().unwrap();
+            choose(&mut e, variant, v.get("pieces").and_then(|p| p.as_u64()));
+            let moves: Vec<&str> = v["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap())
+                .collect();
+            e.send(&format!("position startpos moves {}", moves.join(" ")));
+            assert_eq!(query(&mut e, "gameover"), "true", "{variant} {status}");
+            assert_eq!(
+                query(&mut e, "result"),
+                p_word(variant, word),
+                "{variant} {status}"
+            );
+        }
+    }
+    assert!(seen.len() >= 8, "{seen:?}");
+    // Ends the reference cases do not reach: two passes, threefold, a superko-stuck side.
+    for (variant, pieces, fen, moves, want) in [
+        (
+            "schadler-2001",
+            Some(24),
+            "MmMmMmMm/mm1m1m1m/M1M1M1MM/mm1m1m1m/M1M1M1MM/mm1m1m1m/M1M1M1MM/MmMmMmMm w - 0 60",
+            "0000 0000",
+            "draw",
+        ),
+        (
+            "murray",
+            None,
+            "4K3/8/7M/8/8/m7/8/3k4 b - 0 10",
+            "a3b3 h6h5 b3a3 h5h6 a3b3 h6h5 b3a3 h5h6",
+            "draw",
+        ),
+        (
+            "kowalski-8x12",
+            None,
+            "mM10/1M10/M11/12/12/12/12/11M w - 0 0",
+            "l1l2 a8a7 l2l1",
+            "p1win",
+        ),
+    ] {
+        choose(&mut e, variant, pieces);
+        e.send(&format!("position fen {fen} moves {moves}"));
+        assert_eq!(query(&mut e, "gameover"), "true", "{variant} {fen}");
+        assert_eq!(query(&mut e, "result"), want, "{variant} {fen}");
+        // One ply before the end the game goes on.
+        let (before, _) = moves.rsplit_once(' ').unwrap();
+        e.send(&format!("position fen {fen} moves {before}"));
+        assert_eq!(query(&mut e, "gameover"), "false", "{variant} {fen}");
+        assert_eq!(query(&mut e, "result"), "none", "{variant} {fen}");
+    }
+}
+
+#[test]
+fn player_clocks_go_to_the_colours_the_players_play() {
+    let mut e = ugi();
+    e.ask_sync("debug on");
+    e.ask_sync("setoption name OwnBook value false");
+    // p1 is White in kowalski-8x12, Black in murray and Red in luductus.
+    for (variant, want) in [
+        (
+            "kowalski-8x12",
+            "info string clocks: white 500 ms + 5, black 900 ms + 7",
+        ),
+        (
+            "murray",
+            "info string clocks: white 900 ms + 7, black 500 ms + 5",
+        ),
+        (
+            "luductus",
+            "info string clocks: white 900 ms + 7, red 500 ms + 5",
+        ),
+    ] {
+        choose(&mut e, variant, None);
+        e.send("position startpos");
+        let lines = e.ask("go p1time 500 p2time 900 p1inc 5 p2inc 7", |l| {
+            l.starts_with("bestmove")
+        });
+        assert!(lines.iter().any(|l| l == want), "{variant}: {lines:?}");
+    }
+}
+
+/// A referee that knows no rules: it asks the engines whose turn it is and whether the game
+/// is over, and plays each `bestmove` on, as a UGI match runner does, from the opening
+/// position string `fen`. Returns the moves and the `query result` answer.
+fn referee_game(variant: &str, fen: &str) -> (Vec<String>, String) {
+    let mut players = [ugi(), ugi()];
+    for p in players.iter_mut() {
+        choose(p, variant, None);
+        p.ask_sync("setoption name OwnBook value false");
+        p.ask_sync("uginewgame");
+    }
+    let mut moves: Vec<String> = Vec::new();
+    loop {
+        let position = format!("position fen {fen} moves {}", moves.join(" "));
+        players[0].send(&position);
+        if query(&mut players[0], "gameover") == "true" {
+            return (moves, query(&mut players[0], "result"));
+        }
+        let who = if query(&mut players[0], "p1turn") == "true" {
+            0
+        } else {
+            1
+        };
+        let p = &mut players[who];
+        p.send(&position);
+        let lines = p.ask("go depth 1", |l| l.starts_with("bestmove"));
+        let best = lines
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_string();
+        assert_ne!(best, "(none)", "{variant} after {moves:?}");
+        moves.push(best);
+    }
+}
+
+/// The start position string of `variant`, with its ply counter moved on so that the
+/// 2,500-ply limit comes at most 100 plies after the placement: a game at depth 1 ends soon
+/// (by the rules or by that limit) whatever the ruleset.
+fn late_start(variant: &str) -> String {
+    let mut e = Engine::start();
+    let lines = e.ask(
+        &format!("setoption name UCI_Variant value {variant}"),
+        |l| l.starts_with("info string variant"),
+    );
+    let start = lines
+        .last()
+        .unwrap()
+        .split(" startpos ")
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let mut fields: Vec<String> = start.split_whitespace().map(String::from).collect();
+    let in_hand: u32 = fields[2]
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse::<u32>().ok())
+        .sum();
+    fields[4] = (2400 - in_hand).to_string();
+    fields.join(" ")
+}
+
+#[test]
+fn a_rules_free_referee_plays_every_ruleset_to_the_end_the_rules_give() {
+    let dir = std::env::temp_dir().join(format!("latrunculi-ugi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for variant in latrunculi::rules::PRESETS {
+        let fen = late_start(variant);
+        let (moves, result) = referee_game(variant, &fen);
+        // What the match runner's referee, `latrunculi replay`, says of the same game.
+        let r = latrunculi::rules::preset(variant, 16).unwrap();
+        let token = match result.as_str() {
+            "draw" => "1/2-1/2",
+            "p1win" if r.first_player == latrunculi::rules::Colour::White => "1-0",
+            "p2win" if r.first_player == latrunculi::rules::Colour::Black => "1-0",
+            _ => "0-1",
+        };
+        let record = format!(
+            "[Variant \"{variant}\"]\n[FEN \"{fen}\"]\n[Result \"{token}\"]\n\n{} {token}\n\n",
+            moves.join(" ")
+        );
+        let file = dir.join(format!("{variant}.rec"));
+        std::fs::write(&file, record).unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_latrunculi"))
+            .args(["replay", file.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && text.contains("1 games, 0 wrong"),
+            "{variant}: {result} after {} plies: {text}",
+            moves.len()
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -467,6 +467,19 @@ impl Peer {
             infinite: p.infinite,
             ponder: p.ponder,
         };
+        if self.debug {
+            let r = game.ruleset();
+            let clock = |c: rules::Colour| match limits.time[c.index()] {
+                Some(t) => format!("{t} ms + {}", limits.inc[c.index()]),
+                None => "none".into(),
+            };
+            self.say(&format!(
+                "info string clocks: white {}, {} {}",
+                clock(rules::Colour::White),
+                r.black_name,
+                clock(rules::Colour::Black)
+            ));
+        }
         // With no limit at all, search until `stop`, as Stockfish does.
         let limits = Limits {
             infinite: limits.infinite || limits.unbounded(),
