@@ -202,7 +202,8 @@ fn queries_answer_every_kind_of_finished_game() {
         }
     }
     assert!(seen.len() >= 8, "{seen:?}");
-    // Ends the reference cases do not reach: two passes, threefold, a superko-stuck side.
+    // Ends the reference cases do not reach: two passes, threefold, a superko-stuck side, a
+    // captured praetorian.
     for (variant, pieces, fen, moves, want) in [
         (
             "schadler-2001",
@@ -225,13 +226,20 @@ fn queries_answer_every_kind_of_finished_game() {
             "l1l2 a8a7 l2l1",
             "p1win",
         ),
+        (
+            "luductus",
+            None,
+            "3M7K1/13/13/13/13/12m/2MkM8 w - 5 40",
+            "d7d2",
+            "p2win",
+        ),
     ] {
         choose(&mut e, variant, pieces);
         e.send(&format!("position fen {fen} moves {moves}"));
         assert_eq!(query(&mut e, "gameover"), "true", "{variant} {fen}");
         assert_eq!(query(&mut e, "result"), want, "{variant} {fen}");
         // One ply before the end the game goes on.
-        let (before, _) = moves.rsplit_once(' ').unwrap();
+        let before = moves.rsplit_once(' ').map_or("", |(b, _)| b);
         e.send(&format!("position fen {fen} moves {before}"));
         assert_eq!(query(&mut e, "gameover"), "false", "{variant} {fen}");
         assert_eq!(query(&mut e, "result"), "none", "{variant} {fen}");
