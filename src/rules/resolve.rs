@@ -16,6 +16,7 @@ pub struct Played<B> {
 impl<B: Bits> Rules<B> {
     /// The enemy pieces flanked by a piece of `us` landing on `to`, with the mover's origin
     /// `lifted` no longer counting as one of its pieces.
+    #[inline(always)]
     pub fn flanked(&self, pos: &Position<B>, us: Colour, to: Square, lifted: Square) -> B {
         if self.ruleset.capture.hostile_corners {
             self.flanked_with::<true>(pos, us, to, lifted)
@@ -26,7 +27,7 @@ impl<B: Bits> Rules<B> {
 
     /// [`Rules::flanked`] with or without hostile corners, decided at compile time: where
     /// there are none, the code is what it was before they existed.
-    #[inline(always)]
+    #[inline(never)]
     fn flanked_with<const HOSTILE: bool>(
         &self,
         pos: &Position<B>,
