@@ -152,7 +152,8 @@ pub fn run<B: Bits>(
         threads
     });
     let nodes = shared.nodes.load(Ordering::Relaxed);
-    let (result, line) = answer(threads, cfg.multipv);
+    let (mut result, line) = answer(threads, cfg.multipv);
+    play_something(&mut result, &root);
     if let Some((depth, (_, value, pv))) = line {
         let hashfull = shared.tt.hashfull();
         report(info(
@@ -167,6 +168,15 @@ pub fn run<B: Bits>(
         ));
     }
     SearchResult { nodes, ..result }
+}
+
+/// A search stopped before its first iteration ended (a short clock on a big board, where
+/// one iteration is more than a thousand nodes) has no line; the game goes on, so the answer
+/// is still a legal move: the first root move in move order.
+fn play_something(result: &mut SearchResult, root: &[Move]) {
+    if result.best.is_none() {
+        result.best = root.first().copied();
+    }
 }
 
 /// A line: its first move, its value and the whole variation.
@@ -446,6 +456,28 @@ mod tests {
         used.tt.clear();
         used.stop.store(false, Ordering::Relaxed);
         assert_eq!(nodes(&used, &game), nodes(&Shared::new(1), &game));
+    }
+
+    /// A search stopped before its first iteration ends still answers with a legal move.
+    #[test]
+    fn a_search_with_no_completed_iteration_plays_the_first_root_move() {
+        let root = [Move::go(3, 4), Move::go(1, 2)];
+        let mut empty = SearchResult {
+            best: None,
+            ponder: None,
+            value: 0,
+            depth: 0,
+            nodes: 700,
+            lines: Vec::new(),
+        };
+        play_something(&mut empty, &root);
+        assert_eq!(empty.best, Some(Move::go(3, 4)));
+        let mut found = SearchResult {
+            best: Some(Move::go(1, 2)),
+            ..empty
+        };
+        play_something(&mut found, &root);
+        assert_eq!(found.best, Some(Move::go(1, 2)), "a found move stays");
     }
 
     fn line(from: usize, to: usize, value: Value) -> Line {
