@@ -11,6 +11,9 @@ use super::ruleset::*;
 use super::zobrist::MAX_HAND;
 use crate::board::{ALL_DIRS, Bits, Dir, Geometry, ORTHOGONAL, Square};
 
+/// A `steps` entry for a step off the board (no board has 255 cells with its padding).
+const OFF_BOARD: u8 = u8::MAX;
+
 /// Why a ruleset cannot be played: the knob at fault and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RulesetError {
@@ -62,6 +65,9 @@ pub struct Rules<B> {
     totals: [(u32, u32); 2],
     /// `rays[sq][d]`: the squares from `sq` to the edge in direction `d`.
     pub(super) rays: Vec<[B; 8]>,
+    /// `steps[sq][d]`: the square one step from `sq` in direction `d`, or `OFF_BOARD`: a
+    /// table load where [`Geometry::step`] shifts a whole bit set.
+    steps: Vec<[u8; 8]>,
     start: Position<B>,
 }
 
@@ -137,10 +143,14 @@ impl<B: Bits> Rules<B> {
             corner_pairs,
             totals: [(0, 0); 2],
             rays: Vec::new(),
+            steps: Vec::new(),
             start: Position::empty(),
         };
         rules.rays = (0..rules.geo.rows * rules.geo.width)
             .map(|sq| ALL_DIRS.map(|d| rules.geo.ray(sq, d)))
+            .collect();
+        rules.steps = (0..rules.geo.rows * rules.geo.width)
+            .map(|sq| ALL_DIRS.map(|d| rules.geo.step(sq, d).map_or(OFF_BOARD, |n| n as u8)))
             .collect();
         rules.totals = rules.count_totals()?;
         rules.start = rules.build_start()?;
@@ -292,6 +302,15 @@ impl<B: Bits> Rules<B> {
             }
         }
         Ok(())
+    }
+
+    /// The square one step from `sq` in direction `d`, if it is on the board.
+    #[inline(always)]
+    pub fn step(&self, sq: Square, d: Dir) -> Option<Square> {
+        match self.steps[sq][d as usize] {
+            OFF_BOARD => None,
+            n => Some(n as Square),
+        }
     }
 
     /// The empty squares a slider on `from` reaches in direction `d` past nothing in `occupied`.

@@ -171,10 +171,10 @@ impl<B: Bits> Rules<B> {
     ) {
         let us = pos.side;
         for d in ALL_DIRS.into_iter().take(DIRS) {
-            let Some(over) = self.geo.step(at, d) else {
+            let Some(over) = self.step(at, d) else {
                 continue;
             };
-            let Some(land) = self.geo.step(over, d) else {
+            let Some(land) = self.step(over, d) else {
                 continue;
             };
             if pos.occupied().has(land)

@@ -18,9 +18,12 @@ pub enum MoveKind {
 }
 
 /// Most hops one chain can hold when it jumps orthogonally (2 bits a jump) and when it may
-/// also jump diagonally (3 bits a jump). A ruleset whose longest possible chain needs more is
-/// refused when it is built (see `Rules::new`).
-pub const MAX_HOPS: [usize; 2] = [32, 21];
+/// also jump diagonally (3 bits a jump), in the 63 low bits of the path. A ruleset whose
+/// longest possible chain needs more is refused when it is built (see `Rules::new`).
+pub const MAX_HOPS: [usize; 2] = [31, 21];
+
+/// The path bit that says a chain spends 3 bits a jump.
+const DIAGONAL: u64 = 1 << 63;
 
 /// One action. Hop chains keep their jump directions, lowest first, so a move is
 /// self-contained and cheap to copy.
@@ -31,9 +34,8 @@ pub struct Move {
     pub to: u8,
     /// Jumps in the chain (0 for a step or a slide).
     pub hops: u8,
-    /// Whether the path spends 3 bits a jump (diagonal jumps possible) instead of 2.
-    pub diagonal: bool,
-    /// Direction of each jump as an index into [`ALL_DIRS`], 2 or 3 bits each.
+    /// Direction of each jump as an index into [`ALL_DIRS`], 2 or 3 bits each from the
+    /// lowest; the top bit is set where the ruleset's jumps may be diagonal (3 bits a jump).
     pub path: u64,
 }
 
@@ -43,7 +45,6 @@ impl Move {
         from: 0,
         to: 0,
         hops: 0,
-        diagonal: false,
         path: 0,
     };
 
@@ -57,7 +58,6 @@ impl Move {
             from: 0,
             to: to as u8,
             hops: 0,
-            diagonal: false,
             path: 0,
         }
     }
@@ -67,7 +67,6 @@ impl Move {
             from: from as u8,
             to: to as u8,
             hops: 0,
-            diagonal: false,
             path: 0,
         }
     }
@@ -77,7 +76,6 @@ impl Move {
             from: 0,
             to: sq as u8,
             hops: 0,
-            diagonal: false,
             path: 0,
         }
     }
@@ -93,13 +91,12 @@ impl Move {
             from: self.from,
             to: to as u8,
             hops: self.hops + 1,
-            diagonal,
-            path: self.path | (d as u64) << (bits * self.hops as u64),
+            path: self.path | (d as u64) << (bits * self.hops as u64) | (diagonal as u64) << 63,
         }
     }
     /// The direction of jump `i` of a chain.
     pub fn hop_dir(&self, i: usize) -> Dir {
-        let bits = 2 + self.diagonal as usize;
+        let bits = 2 + (self.path & DIAGONAL != 0) as usize;
         ALL_DIRS[((self.path >> (bits * i)) as usize) & ((1 << bits) - 1)]
     }
     pub fn is_hop(&self) -> bool {

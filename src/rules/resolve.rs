@@ -54,13 +54,13 @@ impl<B: Bits> Rules<B> {
         }
         let mut taken = B::EMPTY;
         for &d in self.capture_dirs {
-            let Some(mut sq) = self.geo.step(to, d) else {
+            let Some(mut sq) = self.step(to, d) else {
                 continue;
             };
             let mut run = B::EMPTY;
             while targets.has(sq) {
                 run |= B::bit(sq);
-                match self.geo.step(sq, d) {
+                match self.step(sq, d) {
                     Some(next) => sq = next,
                     None => {
                         run = B::EMPTY;
@@ -139,7 +139,7 @@ impl<B: Bits> Rules<B> {
     /// Whether `sq` lies between two enemy pieces of `us` on its rank or on its file.
     pub fn between_enemies(&self, pos: &Position<B>, us: Colour, sq: Square) -> bool {
         let enemy = pos.occupied_by(us.other());
-        let holds = |d: Dir| self.geo.step(sq, d).is_some_and(|n| enemy.has(n));
+        let holds = |d: Dir| self.step(sq, d).is_some_and(|n| enemy.has(n));
         (holds(Dir::E) && holds(Dir::W)) || (holds(Dir::N) && holds(Dir::S))
     }
 
