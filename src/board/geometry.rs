@@ -249,27 +249,6 @@ impl<B: Bits> Geometry<B> {
         m
     }
 
-    /// The central square(s): one, two or four depending on the parity of the sides.
-    pub fn centre(&self) -> B {
-        let rows = if self.rows % 2 == 1 {
-            vec![self.rows / 2]
-        } else {
-            vec![self.rows / 2 - 1, self.rows / 2]
-        };
-        let cols = if self.cols % 2 == 1 {
-            vec![self.cols / 2]
-        } else {
-            vec![self.cols / 2 - 1, self.cols / 2]
-        };
-        let mut m = B::EMPTY;
-        for &r in &rows {
-            for &c in &cols {
-                m |= B::bit(self.square(r, c));
-            }
-        }
-        m
-    }
-
     /// The board's centre point: the middle row and column, the lower (left) of the two
     /// middle ones on an even side (`c3` on 5x5 and 6x6, `d4` on 8x8, `h6` on 11x16).
     pub fn centre_point(&self) -> Square {
