@@ -152,7 +152,7 @@ pub fn try_game(variant: &str, picture: &str, fields: &str) -> Result<G, String>
     Ok(Game::from_position(rules, pos))
 }
 
-fn letter(game: &G, sq: usize) -> char {
+fn letter<B: Bits>(game: &Game<B>, sq: usize) -> char {
     let pos = game.position();
     match pos.piece_at(sq) {
         None if game.last_frame().removed.has(sq) => 'x',
@@ -193,7 +193,7 @@ fn draw(rows: &[Vec<char>]) -> String {
 }
 
 /// The current board drawn as a picture (`x` where the last move took a piece off).
-pub fn render(game: &G) -> String {
+pub fn render<B: Bits>(game: &Game<B>) -> String {
     let geo = &game.rules().geo;
     let rows: Vec<Vec<char>> = (0..geo.rows)
         .rev()
@@ -208,7 +208,7 @@ pub fn render(game: &G) -> String {
 
 /// Asserts that the board looks like the picture.
 #[track_caller]
-pub fn assert_board(game: &G, expected: &str) {
+pub fn assert_board<B: Bits>(game: &Game<B>, expected: &str) {
     let want = draw(&read_picture(expected, true));
     let got = render(game);
     assert!(
@@ -220,25 +220,25 @@ pub fn assert_board(game: &G, expected: &str) {
 }
 
 /// The moves played since the picture, as tokens.
-pub fn tokens(game: &G) -> Vec<String> {
+pub fn tokens<B: Bits>(game: &Game<B>) -> Vec<String> {
     let geo = &game.rules().geo;
     game.moves().iter().map(|m| m.token(geo)).collect()
 }
 
 /// The current position string.
-pub fn fen_of(game: &G) -> String {
+pub fn fen_of<B: Bits>(game: &Game<B>) -> String {
     fen::format(game.rules(), game.position())
 }
 
 /// The fields of the position string after the board: side, hands, quiet, ply, passes.
-pub fn fields(game: &G) -> String {
+pub fn fields<B: Bits>(game: &Game<B>) -> String {
     let f = fen_of(game);
     f.split_once(' ').unwrap().1.to_string()
 }
 
 /// Plays each whitespace-separated token; panics on the first illegal one.
 #[track_caller]
-pub fn play(game: &mut G, moves: &str) {
+pub fn play<B: Bits>(game: &mut Game<B>, moves: &str) {
     for t in moves.split_whitespace() {
         if let Err(e) = game.play_token(t) {
             panic!("{e}\nafter {:?}:\n{}", tokens(game), render(game));
@@ -248,7 +248,7 @@ pub fn play(game: &mut G, moves: &str) {
 
 /// Asserts that `token` is illegal; returns the referee's explanation.
 #[track_caller]
-pub fn rejects(game: &mut G, token: &str) -> String {
+pub fn rejects<B: Bits>(game: &mut Game<B>, token: &str) -> String {
     match game.play_token(token) {
         Ok(_) => panic!(
             "{token} was accepted but should be illegal:\n{}",
@@ -259,7 +259,7 @@ pub fn rejects(game: &mut G, token: &str) -> String {
 }
 
 /// The legal moves as sorted tokens.
-pub fn legal(game: &G) -> Vec<String> {
+pub fn legal<B: Bits>(game: &Game<B>) -> Vec<String> {
     let geo = &game.rules().geo;
     let mut v: Vec<String> = game.legal_moves().iter().map(|m| m.token(geo)).collect();
     v.sort();
@@ -267,7 +267,7 @@ pub fn legal(game: &G) -> Vec<String> {
 }
 
 /// The legal moves of the piece on `square` (tokens starting with it), sorted.
-pub fn legal_from(game: &G, square: &str) -> Vec<String> {
+pub fn legal_from<B: Bits>(game: &Game<B>, square: &str) -> Vec<String> {
     let geo = &game.rules().geo;
     legal(game)
         .into_iter()
@@ -279,7 +279,7 @@ pub fn legal_from(game: &G, square: &str) -> Vec<String> {
 }
 
 /// Whether `token` is among the legal moves.
-pub fn is_legal(game: &G, token: &str) -> bool {
+pub fn is_legal<B: Bits>(game: &Game<B>, token: &str) -> bool {
     legal(game).iter().any(|t| t == token)
 }
 
@@ -302,7 +302,7 @@ pub fn no_legal_move(superko: bool) -> Reason {
 /// Asserts the game is over with this result (`"white"`, `"black"`, `"red"` or `"draw"`),
 /// reason and description.
 #[track_caller]
-pub fn assert_over(game: &G, result: &str, reason: Reason, text: &str) {
+pub fn assert_over<B: Bits>(game: &Game<B>, result: &str, reason: Reason, text: &str) {
     let Some(o) = game.outcome() else {
         panic!(
             "the game should be over ({result}, {text}):\n{}{}",
@@ -326,7 +326,7 @@ pub fn assert_over(game: &G, result: &str, reason: Reason, text: &str) {
 
 /// Asserts the game goes on.
 #[track_caller]
-pub fn assert_not_over(game: &G) {
+pub fn assert_not_over<B: Bits>(game: &Game<B>) {
     let o: Option<Outcome> = game.outcome();
     assert!(
         o.is_none(),
@@ -352,6 +352,11 @@ pub fn check(variant: &str, before: &str, fields: &str, moves: &str, after: &str
 /// take a game of either type.
 pub mod wide {
     use super::*;
+    #[allow(unused_imports)]
+    pub use super::{
+        assert_board, assert_not_over, assert_over, fen_of, fields, is_legal, legal, legal_from,
+        play, rejects, render, tokens,
+    };
     use latrunculi::board::Bits256;
 
     /// A game on the 256-bit set.
@@ -376,154 +381,6 @@ pub mod wide {
         let pos =
             fen::validate(&rules, &setup).unwrap_or_else(|e| panic!("position '{text}': {e}"));
         Game::from_position(rules, pos)
-    }
-
-    fn letter<B: Bits>(game: &Game<B>, sq: usize) -> char {
-        let pos = game.position();
-        match pos.piece_at(sq) {
-            None if game.last_frame().removed.has(sq) => 'x',
-            None => '.',
-            Some((colour, kind)) => {
-                let c = match kind {
-                    Kind::Leader => 'k',
-                    Kind::Man if pos.trapped.has(sq) => 't',
-                    Kind::Man => 'm',
-                };
-                if colour == Colour::White {
-                    c.to_ascii_uppercase()
-                } else {
-                    c
-                }
-            }
-        }
-    }
-
-    /// The current board drawn as a picture (`x` where the last move took a piece off).
-    pub fn render<B: Bits>(game: &Game<B>) -> String {
-        let geo = &game.rules().geo;
-        let rows: Vec<Vec<char>> = (0..geo.rows)
-            .rev()
-            .map(|r| {
-                (0..geo.cols)
-                    .map(|c| letter(game, geo.square(r, c)))
-                    .collect()
-            })
-            .collect();
-        draw(&rows)
-    }
-
-    /// Asserts that the board looks like the picture.
-    #[track_caller]
-    pub fn assert_board<B: Bits>(game: &Game<B>, expected: &str) {
-        let want = draw(&read_picture(expected, true));
-        let got = render(game);
-        assert!(
-            got == want,
-            "\nboard after {:?}:\n{got}\nexpected:\n{want}\nposition: {}",
-            tokens(game),
-            fen_of(game)
-        );
-    }
-
-    /// The moves played since the picture, as tokens.
-    pub fn tokens<B: Bits>(game: &Game<B>) -> Vec<String> {
-        let geo = &game.rules().geo;
-        game.moves().iter().map(|m| m.token(geo)).collect()
-    }
-
-    /// The current position string.
-    pub fn fen_of<B: Bits>(game: &Game<B>) -> String {
-        fen::format(game.rules(), game.position())
-    }
-
-    /// The fields of the position string after the board.
-    pub fn fields<B: Bits>(game: &Game<B>) -> String {
-        let f = fen_of(game);
-        f.split_once(' ').unwrap().1.to_string()
-    }
-
-    /// Plays each whitespace-separated token; panics on the first illegal one.
-    #[track_caller]
-    pub fn play<B: Bits>(game: &mut Game<B>, moves: &str) {
-        for t in moves.split_whitespace() {
-            if let Err(e) = game.play_token(t) {
-                panic!("{e}\nafter {:?}:\n{}", tokens(game), render(game));
-            }
-        }
-    }
-
-    /// Asserts that `token` is illegal; returns the referee's explanation.
-    #[track_caller]
-    pub fn rejects<B: Bits>(game: &mut Game<B>, token: &str) -> String {
-        match game.play_token(token) {
-            Ok(_) => panic!(
-                "{token} was accepted but should be illegal:\n{}",
-                render(game)
-            ),
-            Err(e) => e,
-        }
-    }
-
-    /// The legal moves as sorted tokens.
-    pub fn legal<B: Bits>(game: &Game<B>) -> Vec<String> {
-        let geo = &game.rules().geo;
-        let mut v: Vec<String> = game.legal_moves().iter().map(|m| m.token(geo)).collect();
-        v.sort();
-        v
-    }
-
-    /// The legal moves of the piece on `square` (tokens starting with it), sorted.
-    pub fn legal_from<B: Bits>(game: &Game<B>, square: &str) -> Vec<String> {
-        let geo = &game.rules().geo;
-        legal(game)
-            .into_iter()
-            .filter(|t| {
-                geo.read_square(t)
-                    .is_ok_and(|(_, used)| &t[..used] == square)
-            })
-            .collect()
-    }
-
-    /// Whether `token` is among the legal moves.
-    pub fn is_legal<B: Bits>(game: &Game<B>, token: &str) -> bool {
-        legal(game).iter().any(|t| t == token)
-    }
-
-    /// Asserts the game is over with this result, reason and description.
-    #[track_caller]
-    pub fn assert_over<B: Bits>(game: &Game<B>, result: &str, reason: Reason, text: &str) {
-        let Some(o) = game.outcome() else {
-            panic!(
-                "the game should be over ({result}, {text}):\n{}{}",
-                render(game),
-                fen_of(game)
-            );
-        };
-        let r = game.ruleset();
-        assert_eq!(
-            (o.result_word(r), o.reason, o.describe(r).as_str()),
-            (result, reason, text),
-            "\n{}{}",
-            render(game),
-            fen_of(game)
-        );
-        assert!(
-            game.legal_moves().is_empty(),
-            "a finished game has no legal moves"
-        );
-    }
-
-    /// Asserts the game goes on.
-    #[track_caller]
-    pub fn assert_not_over<B: Bits>(game: &Game<B>) {
-        let o: Option<Outcome> = game.outcome();
-        assert!(
-            o.is_none(),
-            "the game should go on but ended: {:?}\n{}{}",
-            o.map(|o| o.describe(game.ruleset())),
-            render(game),
-            fen_of(game)
-        );
     }
 
     /// Builds the drawn position on the 256-bit set, plays `moves` and asserts the board.
