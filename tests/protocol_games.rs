@@ -41,14 +41,7 @@ fn play_whole_game(variant: &str, go: &str) -> (Vec<String>, String) {
             e.wait_exit();
             return (moves, result);
         }
-        let answer = e.ask(go, |l| l.starts_with("bestmove"));
-        let best = answer
-            .last()
-            .unwrap()
-            .split_whitespace()
-            .nth(1)
-            .unwrap()
-            .to_string();
+        let best = e.best_move(go);
         assert!(
             legal.contains(&best),
             "{variant}: bestmove {best} is not legal"

@@ -62,14 +62,7 @@ fn the_worked_example_reads_and_plays_over_the_protocol() {
     for _ in 0..6 {
         e.send(&format!("position startpos moves {}", moves.join(" ")));
         let legal = e.legal();
-        let answer = e.ask("go depth 2", |l| l.starts_with("bestmove"));
-        let best = answer
-            .last()
-            .unwrap()
-            .split_whitespace()
-            .nth(1)
-            .unwrap()
-            .to_string();
+        let best = e.best_move("go depth 2");
         assert!(legal.contains(&best), "{best} not in {legal:?}");
         moves.push(best);
     }

@@ -299,14 +299,7 @@ fn referee_game(variant: &str, fen: &str) -> (Vec<String>, String) {
         };
         let p = &mut players[who];
         p.send(&position);
-        let lines = p.ask("go depth 1", |l| l.starts_with("bestmove"));
-        let best = lines
-            .last()
-            .unwrap()
-            .split_whitespace()
-            .nth(1)
-            .unwrap()
-            .to_string();
+        let best = p.best_move("go depth 1");
         assert_ne!(best, "(none)", "{variant} after {moves:?}");
         moves.push(best);
     }

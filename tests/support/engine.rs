@@ -113,6 +113,18 @@ impl Engine {
 
     /// Sends `line`, then `isready`, and returns what came before `readyok`.
     /// The legal moves of the engine's position, from its `legal` command.
+    /// Sends a `go` command and returns the move of its `bestmove` line.
+    pub fn best_move(&mut self, go: &str) -> String {
+        let answer = self.ask(go, |l| l.starts_with("bestmove"));
+        answer
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_string()
+    }
+
     pub fn legal(&mut self) -> Vec<String> {
         let l = self.ask("legal", |l| l.starts_with("legal"));
         l.last()
