@@ -127,8 +127,13 @@ impl<B: Bits> Game<B> {
     /// Plays `mv`, which must be legal (see [`Game::legal_moves`]).
     pub fn make(&mut self, mv: Move) -> &Frame<B> {
         let Played { pos, removed } = self.rules.play(self.position(), mv);
+        // The material changes exactly when a piece leaves a hand or the board: cheaper to
+        // tell from the move than to count the pieces (`debug_assert` checks the two agree).
         let last = self.last_frame();
-        let window = if pos.material() == last.pos.material() {
+        let placed = matches!(mv.kind, MoveKind::Place | MoveKind::PlaceLeader);
+        let same_material = !placed && removed.is_empty();
+        debug_assert_eq!(same_material, pos.material() == last.pos.material());
+        let window = if same_material {
             last.window
         } else {
             self.frames.len() as u32
