@@ -96,7 +96,7 @@ fn analyse_text_shows_the_board_depths_and_the_best_move() {
     ]);
     assert!(ok);
     assert!(
-        out.contains("The game is over: white (black has only the king left)."),
+        out.contains("The game is over: white wins: black has only the king left."),
         "{out}"
     );
 }
@@ -177,7 +177,7 @@ fn play_a_whole_game_through_a_pipe() {
         plies += 1;
         let answer = p.until(prompt);
         if let Some(end) = answer.iter().find(|l| l.starts_with("Game over")) {
-            assert!(end.contains("("), "{end}");
+            assert!(end.contains(" wins: ") || end.contains("draw: "), "{end}");
             break;
         }
         assert!(plies < 2000, "the game does not end");

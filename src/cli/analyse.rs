@@ -80,13 +80,7 @@ fn run_on<B: Bits>(args: &AnalyseArgs, game: Game<B>, out: &mut dyn Write) -> Re
             let v = json!({"type": "result", "result": o.result_word(r), "reason": o.describe(r)});
             writeln!(out, "{v}").map_err(io)?;
         } else {
-            writeln!(
-                out,
-                "The game is over: {} ({}).",
-                o.result_word(r),
-                o.describe(r)
-            )
-            .map_err(io)?;
+            writeln!(out, "The game is over: {}.", o.headline(r)).map_err(io)?;
         }
         return Ok(());
     }

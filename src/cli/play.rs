@@ -186,7 +186,7 @@ fn run_on<B: Bits>(
         write!(out, "\n{}", draw(&game, colour)).map_err(io)?;
         if let Some(o) = game.outcome() {
             let why = o.describe(&r);
-            writeln!(out, "Game over: {} ({why}).", o.result_word(&r)).map_err(io)?;
+            writeln!(out, "Game over: {}.", o.headline(&r)).map_err(io)?;
             let rec = record_of(&game, args, human, Some((o.winner, why)));
             save(&rec, &path)?;
             writeln!(out, "Game saved to {}", path.display()).map_err(io)?;

@@ -46,6 +46,12 @@ pub fn board<B: Bits>(game: &Game<B>, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "Fen: {}", fen::format(rules, pos))?;
     writeln!(out, "Key: {:016X}", pos.full_key())?;
     writeln!(out, "Side to move: {}", r.colour_name(pos.side))?;
+    writeln!(
+        out,
+        "Colours: {} {}",
+        r.colour_name(crate::rules::Colour::White),
+        r.colour_name(crate::rules::Colour::Black)
+    )?;
     match pos.turn {
         crate::rules::Turn::Fresh => {}
         crate::rules::Turn::Bonus(sq) => writeln!(
@@ -70,6 +76,9 @@ pub fn board<B: Bits>(game: &Game<B>, out: &mut dyn Write) -> io::Result<()> {
     };
     writeln!(out, "Phase: {phase}")?;
     writeln!(out, "Ply: {} Quiet plies: {}", pos.ply, pos.quiet)?;
+    if let Some(limit) = r.end.quiet_limit {
+        writeln!(out, "Quiet-ply limit: {limit}")?;
+    }
     match frame.last_move {
         None => writeln!(out, "Last move: none")?,
         Some(m) => {
@@ -88,7 +97,7 @@ pub fn board<B: Bits>(game: &Game<B>, out: &mut dyn Write) -> io::Result<()> {
     }
     match game.outcome() {
         None => writeln!(out, "Result: ongoing")?,
-        Some(o) => writeln!(out, "Result: {} {}", o.result_word(r), o.describe(r))?,
+        Some(o) => writeln!(out, "Result: {}", o.headline(r))?,
     }
     Ok(())
 }

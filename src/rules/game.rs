@@ -396,9 +396,8 @@ impl<B: Bits> Game<B> {
         let mut legal = Vec::new();
         if let Some(o) = self.status(&mut legal) {
             return Err(format!(
-                "illegal move {token}: the game is over ({} {})",
-                o.result_word(self.ruleset()),
-                o.describe(self.ruleset())
+                "illegal move {token}: the game is over ({})",
+                o.headline(self.ruleset())
             ));
         }
         let matches = |m: &Move| match &shape {

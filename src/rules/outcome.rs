@@ -42,6 +42,14 @@ impl Outcome {
         }
     }
 
+    /// The result for people: `black wins: white has two men or fewer`, `draw: ...`.
+    pub fn headline(&self, r: &Ruleset) -> String {
+        match self.winner {
+            Some(c) => format!("{} wins: {}", r.colour_name(c), self.describe(r)),
+            None => format!("draw: {}", self.describe(r)),
+        }
+    }
+
     /// A short machine-friendly code for the reason, e.g. `no-legal-move`.
     pub fn code(&self) -> &'static str {
         match self.reason {
