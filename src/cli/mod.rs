@@ -110,6 +110,9 @@ pub enum Command {
         #[command(subcommand)]
         command: book::BookCommand,
     },
+    /// Serve the GUI: a web page on http://127.0.0.1:PORT/ to play, analyse and watch every
+    /// ruleset, driving engines over the protocol (by default this program itself).
+    Gui(crate::gui::GuiArgs),
     /// Speak the engine protocol on stdin/stdout (the same as giving no subcommand).
     Uci,
 }
@@ -631,6 +634,7 @@ pub fn run(cli: Cli) -> i32 {
             &mut out,
         ),
         Some(Command::Book { command }) => book::run(&command, &mut out),
+        Some(Command::Gui(args)) => crate::gui::run(&args, &mut out),
         Some(Command::Variants { variant_path }) => {
             catalogue(variant_path.as_deref()).and_then(|c| {
                 c.names().iter().try_for_each(|name| {

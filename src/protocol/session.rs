@@ -214,13 +214,19 @@ struct PositionError {
 
 /// The line that announces a newly chosen ruleset.
 fn with_rules_line(rules: &AnyRules) -> String {
-    crate::with_rules!(rules, r => format!(
-        "info string variant {} files {} ranks {} startpos {}",
-        r.ruleset.name,
-        r.ruleset.cols,
-        r.ruleset.rows,
-        fen::format(r, &r.start())
-    ))
+    crate::with_rules!(rules, r => {
+        let pieces = match r.ruleset.pieces_choice {
+            Some((lo, hi)) => format!(" pieces {lo}-{hi}"),
+            None => String::new(),
+        };
+        format!(
+            "info string variant {} files {} ranks {}{pieces} startpos {}",
+            r.ruleset.name,
+            r.ruleset.cols,
+            r.ruleset.rows,
+            fen::format(r, &r.start())
+        )
+    })
 }
 
 impl Peer {
