@@ -23,6 +23,7 @@ const state = {
   analysis: [],
   flipped: false,
   clock: null, // {left: [ms, ms], inc, running: colour index | null, since}
+  gamesStarted: 0,
   busy: 0, // actions under way (each click or engine answer is one)
 };
 
@@ -474,6 +475,8 @@ async function newGame(settings) {
   renderRules();
   renderTally();
   await refresh();
+  state.gamesStarted++;
+  document.body.dataset.games = state.gamesStarted;
   afterMove();
 }
 
