@@ -17,6 +17,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use clap::Args;
 
 /// Options of `latrunculi gui`.
@@ -69,6 +70,11 @@ pub fn run(args: &GuiArgs, out: &mut dyn std::io::Write) -> Result<(), String> {
             open_browser(&url, out);
         }
         let shared = Arc::new(Shared { engines });
+        // Engine lines are small messages that the page waits for: send each at once
+        // (with Nagle's algorithm, every answer waited for the previous one's ACK).
+        let listener = listener.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         axum::serve(listener, app(shared))
             .await
             .map_err(|e| format!("the server stopped: {e}"))

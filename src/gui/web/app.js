@@ -43,7 +43,9 @@ async function startEngine() {
   const lines = await engine.start();
   const id = lines.find((l) => l.startsWith("id name "));
   state.engineName = id ? id.slice(8) : "engine";
-  $("engine-name").textContent = `${state.engineName} (${state.engines[state.engineIndex]?.command || ""})`;
+  const command = state.engines[state.engineIndex]?.command || "";
+  $("engine-name").textContent = `engine: ${state.engineName} (${shortCommand(command)})`;
+  $("engine-name").title = command;
   const v = (await engine.query("variants")).find((l) => l.startsWith("variants"));
   state.variants = v ? v.split(/\s+/).slice(1) : [];
   fillVariants();
@@ -748,6 +750,12 @@ function renderTally() {
   $("tally").textContent = `${g.variant}: you won ${t.wins}, drew ${t.draws}, lost ${t.losses}`;
 }
 
+/** A command with its program's directory left out (the full command is in the tooltip). */
+function shortCommand(command) {
+  const [program, ...args] = command.split(" ");
+  return [program.split(/[\\/]/).pop(), ...args].join(" ");
+}
+
 function say(text) {
   $("message").textContent = text;
 }
@@ -866,7 +874,8 @@ async function main() {
   for (const e of state.engines) {
     const o = document.createElement("option");
     o.value = e.index;
-    o.textContent = e.command;
+    o.textContent = shortCommand(e.command);
+    o.title = e.command;
     $("engine-choice").appendChild(o);
   }
   await startEngine();
