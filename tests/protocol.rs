@@ -254,6 +254,57 @@ fn multipv_and_searchmoves() {
     assert!(["a1a3", "h1h3"].contains(&best), "{best}");
 }
 
+/// The lines of each depth, in the order reported: (multipv, cp score, first move).
+fn multipv_lines(lines: &[String], depth: u32) -> Vec<(String, i32, String)> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with(&format!("info depth {depth} ")))
+        .map(|l| {
+            let cp = field(l, "cp").map_or(0, |v| v.parse().unwrap());
+            (
+                field(l, "multipv").unwrap().to_string(),
+                cp,
+                field(l, "pv").unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Every depth's lines come best first, and the move played is line 1's, at the end of a
+/// depth-limited search and when a search is stopped.
+#[test]
+fn multipv_lines_are_reported_best_first_and_bestmove_is_line_one() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value little-soldiers");
+    e.send("setoption name OwnBook value false");
+    e.send("setoption name MultiPV value 3");
+    let lines = e.ask("go depth 4", |l| l.starts_with("bestmove"));
+    for depth in 1..=4 {
+        let at = multipv_lines(&lines, depth);
+        let order: Vec<&str> = at.iter().map(|l| l.0.as_str()).collect();
+        assert_eq!(order, vec!["1", "2", "3"], "depth {depth}: {lines:?}");
+        assert!(
+            at.windows(2).all(|w| w[0].1 >= w[1].1),
+            "depth {depth} not best first: {at:?}"
+        );
+    }
+    let best = field(lines.last().unwrap(), "bestmove").unwrap();
+    assert_eq!(best, multipv_lines(&lines, 4)[0].2);
+    // Stopped in the middle: the answer is line 1 of the last depth reported.
+    e.send("position startpos moves c2c3 c7c6");
+    e.send("go infinite");
+    let first = e.until(|l| l.starts_with("info depth 5 ") && field(l, "multipv") == Some("3"));
+    e.send("stop");
+    let rest = e.until(|l| l.starts_with("bestmove"));
+    let all: Vec<String> = first.into_iter().chain(rest).collect();
+    let deepest = (1..64)
+        .rev()
+        .find(|&d| multipv_lines(&all, d).len() == 3)
+        .unwrap();
+    let best = field(all.last().unwrap(), "bestmove").unwrap();
+    assert_eq!(best, multipv_lines(&all, deepest)[0].2, "{all:?}");
+}
+
 /// MultiPV is the alpha-beta search's: with it, the lines show which search placed a piece.
 #[test]
 fn placement_search_auto_places_with_alpha_beta_in_schadler_and_mcts_in_luductus() {

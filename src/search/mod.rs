@@ -289,17 +289,23 @@ fn iterate<B: Bits>(
             let pv = w.pv[0].clone();
             let Some(&mv) = pv.first() else { break };
             found.push((mv, value, pv));
-            if let Some(rep) = report.as_deref_mut() {
-                rep(line_info(w, clock, depth, k + 1, value, &found[k].2));
-            }
         }
         if w.stopped && found.is_empty() {
             break;
         }
+        // Lines best first (a later line can come out a little above an earlier one), and
+        // reported only once the depth is complete: `multipv 1` is always the move played.
+        found.sort_by_key(|l| std::cmp::Reverse(l.1));
+        if !w.stopped
+            && let Some(rep) = report.as_deref_mut()
+        {
+            for (k, (_, value, pv)) in found.iter().enumerate() {
+                rep(line_info(w, clock, depth, k + 1, *value, pv));
+            }
+        }
         if !w.stopped || lines.is_empty() {
             let changed = lines.first().map(|l| l.0) != found.first().map(|l| l.0);
             stable = if changed { 0 } else { stable + 1 };
-            found.sort_by_key(|l| std::cmp::Reverse(l.1));
             lines = found;
             completed = depth;
         }
