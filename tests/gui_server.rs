@@ -78,7 +78,9 @@ impl Socket {
         }
     }
     fn send(&mut self, line: &str) {
-        self.0.send(tungstenite::Message::Text(line.into())).unwrap();
+        self.0
+            .send(tungstenite::Message::Text(line.into()))
+            .unwrap();
     }
     /// Messages up to the first of kind `kind` with text `text` (or any text if empty).
     fn until(&mut self, kind: &str, text: &str) -> Vec<Value> {
@@ -104,7 +106,10 @@ fn the_page_and_its_files_are_served_and_unknown_paths_refused() {
     for file in ["app.js", "engine.js", "board.js", "notation.js"] {
         let (status, head, _) = server.get(&format!("/{file}"));
         assert_eq!(status, 200, "{file}");
-        assert!(head.contains("content-type: text/javascript"), "{file}: {head}");
+        assert!(
+            head.contains("content-type: text/javascript"),
+            "{file}: {head}"
+        );
     }
     let (status, _, body) = server.get("/missing.js");
     assert_eq!(status, 404);
@@ -119,7 +124,12 @@ fn the_page_and_its_files_are_served_and_unknown_paths_refused() {
     assert_eq!(status, 200);
     let list: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(list[0]["index"], 0);
-    assert!(list[0]["command"].as_str().unwrap().ends_with("latrunculi uci"));
+    assert!(
+        list[0]["command"]
+            .as_str()
+            .unwrap()
+            .ends_with("latrunculi uci")
+    );
 }
 
 #[test]
@@ -135,18 +145,17 @@ fn each_connection_gets_its_own_engine_and_lines_pass_both_ways() {
     a.send("setoption name UCI_Variant value murray");
     a.send("isready");
     let lines = a.until("line", "readyok");
-    assert!(
-        lines
-            .iter()
-            .any(|m| m["text"].as_str().unwrap().starts_with("info string variant murray"))
-    );
+    assert!(lines.iter().any(|m| {
+        m["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("info string variant murray")
+    }));
     b.send("d");
     b.send("isready");
     let lines = b.until("line", "readyok");
     assert!(
-        lines
-            .iter()
-            .any(|m| m["text"] == "Variant: kowalski-8x12"),
+        lines.iter().any(|m| m["text"] == "Variant: kowalski-8x12"),
         "{lines:?}"
     );
     // Only single lines go through; the refusal says why and the link stays up.
