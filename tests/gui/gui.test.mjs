@@ -233,6 +233,40 @@ test("analysis with three lines: depth lines arrive, best line shown on the boar
   await page.close();
 });
 
+test("a clock that runs out loses the game, and the board flips", async () => {
+  const page = await openPage(browser, gui.url, "murray");
+  await page.fill("#tc-minutes", "0.05");
+  await newGame(page, { variant: "murray", white: "human", black: "engine" });
+  await page.waitForSelector("#clocks", { state: "visible" });
+  // Black (the engine) moves first, on its clock; White, the human, lets three seconds pass.
+  await page.waitForFunction(() => window.latrunculi.state.game.result, null, { timeout: 20000 });
+  const v = await view(page);
+  assert.equal(v.moves.length, 1, "the engine moved, the human did not");
+  assert.match(await page.textContent("#result"), /Black wins: white lost on time/);
+  await page.fill("#tc-minutes", "0");
+  const a1 = await page.$eval('#board [data-square="a1"] rect', (r) => Number(r.getAttribute("y")));
+  await page.click("#flip");
+  const flipped = await page.$eval('#board [data-square="a1"] rect', (r) => Number(r.getAttribute("y")));
+  assert.ok(flipped < a1, "a1 moved from the bottom to the top");
+  await screenshot(page, "clock-and-flip");
+  await page.close();
+});
+
+test("an engine that does not answer is reported", async () => {
+  const silent = await startGui(["--engine", "sleep 600"]);
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${silent.url}?answerTimeout=1500`);
+    await page.waitForSelector("#engine-trouble", { state: "visible", timeout: 20000 });
+    assert.match(await page.textContent("#engine-trouble-text"), /stopped answering/);
+    assert.ok(await page.isVisible("#restart-engine"));
+    await screenshot(page, "engine-silent");
+    await page.close();
+  } finally {
+    silent.stop();
+  }
+});
+
 test("a killed engine is reported, restarted, and the game goes on", async () => {
   const page = await openPage(browser, gui.url, "little-soldiers");
   await newGame(page, { variant: "little-soldiers", depth: 1 });

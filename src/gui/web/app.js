@@ -27,7 +27,13 @@ const state = {
   busy: 0, // actions under way (each click or engine answer is one)
 };
 
-const board = new Board($("board"), (sq) => guard(() => onSquare(sq)));
+// Clicks on the board are handled one after the other: a quick second click (the
+// destination) waits until the first (the piece) has its legal moves from the engine.
+let clicks = Promise.resolve();
+const board = new Board($("board"), (sq) => {
+  state.busy++;
+  clicks = clicks.then(() => guard(() => onSquare(sq))).finally(() => state.busy--);
+});
 
 // ---------------------------------------------------------------- engine ----------------
 

@@ -6,8 +6,9 @@
 
 const SEARCH_LINE = /^(bestmove\b|info (?!string\b))/;
 
-/** How long an engine may take to answer `isready` before it counts as hung. */
-const ANSWER_TIMEOUT_MS = 15000;
+/** How long an engine may take to answer before it counts as hung (the page's address may
+ * set it: `?answerTimeout=2000`). */
+const ANSWER_TIMEOUT_MS = Number(new URLSearchParams(location.search).get("answerTimeout")) || 15000;
 
 export class Engine {
   /**
