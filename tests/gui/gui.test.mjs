@@ -127,6 +127,26 @@ test("schadler-2001: place by clicking, hop a chain landing by landing, remove a
   await page.close();
 });
 
+test("bell-8x8: two placements a turn by the same side, and a forced pass played with a message", async () => {
+  const page = await openPage(browser, gui.url, "bell-8x8");
+  await newGame(page, { variant: "bell-8x8", white: "human", black: "human" });
+  await click(page, "a1");
+  await page.waitForFunction(() => window.latrunculi.state.game.moves.length === 1 && !window.latrunculi.state.busy);
+  assert.equal((await view(page)).side, 0, "white places again");
+  assert.match(await page.textContent("#status"), /^White to play/);
+  await click(page, "b1");
+  await page.waitForFunction(() => window.latrunculi.state.game.moves.length === 2 && !window.latrunculi.state.busy);
+  assert.equal((await view(page)).side, 1, "then black");
+  // White's only man is walled in: the page passes for the player and says so.
+  await loadText(page, "8/8/8/8/8/8/m7/Mm6 w - 0 40");
+  await page.waitForFunction(() => window.latrunculi.state.game.moves.length === 1 && !window.latrunculi.state.busy);
+  assert.deepEqual((await view(page)).moves, ["0000"]);
+  assert.equal(await page.textContent("#message"), "White has no legal move and passes.");
+  assert.equal((await view(page)).side, 1);
+  await screenshot(page, "bell-pass");
+  await page.close();
+});
+
 test("luductus: the praetorian placed first, chosen among the pieces the square allows", async () => {
   const page = await openPage(browser, gui.url, "luductus");
   await newGame(page, { variant: "luductus", white: "human", black: "human" });

@@ -236,7 +236,7 @@ function offerChoices(choices) {
 }
 
 /** Plays `token` from the position shown (dropping any later moves). */
-async function play(token, note = null) {
+async function play(token, note = null, message = "") {
   const g = state.game;
   const answer = await state.engine.query(positionCommand(state.cursor, [token]));
   const err = answer.find((l) => l.startsWith("info string error"));
@@ -255,7 +255,7 @@ async function play(token, note = null) {
   state.cursor = g.moves.length;
   state.selected = null;
   offerChoices([]);
-  say("");
+  say(message);
   chargeClock(mover);
   await refresh();
   afterMove();
@@ -272,8 +272,9 @@ function afterMove() {
   if (state.analysing) startAnalysis();
   if (g.players[v.sideIndex] === "engine") return engineMove();
   if (v.legal.length === 1 && v.legal[0] === "0000") {
-    say(`${capital(v.d.side)} has no legal move and passes.`);
-    setTimeout(() => guard(() => play("0000")), 700);
+    const message = `${capital(v.d.side)} has no legal move and passes.`;
+    say(message);
+    setTimeout(() => guard(() => play("0000", null, message)), 700);
   }
 }
 
