@@ -58,6 +58,10 @@ pub struct Clock {
     ponder_start: std::sync::Mutex<Instant>,
 }
 
+/// The most of a fixed move time kept back for answering (seeing the stop, joining the
+/// threads, writing `bestmove`), ms; a twentieth of the move time when that is less.
+const MOVETIME_RESERVE_MS: u64 = 10;
+
 /// Plies' worth of moves assumed left when the GUI does not say.
 const DEFAULT_MOVES_TO_GO: u64 = 30;
 
@@ -70,9 +74,12 @@ const HARD_SHARE: u64 = 3;
 impl Clock {
     pub fn new(limits: &Limits, side: Colour, overhead_ms: u64) -> Clock {
         let (soft, hard) = if let Some(mt) = limits.movetime {
-            // A fixed time per move is the time to search: no soft budget to stop early at
-            // (only a forced result ends the search sooner).
-            let t = mt.saturating_sub(overhead_ms).max(1);
+            // A fixed time per move is the time to search, to its end: no soft budget to stop
+            // early at (only a forced result ends the search sooner), and only what answering
+            // takes is kept back (as Stockfish does; Move Overhead is for clocks, where a
+            // late answer loses the game).
+            let reserve = (mt / 20).min(MOVETIME_RESERVE_MS);
+            let t = mt.saturating_sub(reserve).max(1);
             (None, Some(t))
         } else if let Some(left) = limits.time[side.index()] {
             let inc = limits.inc[side.index()];
@@ -188,8 +195,13 @@ mod tests {
 
     #[test]
     fn movetime_is_the_budget() {
+        // The whole move time but for a small reserve to answer in; Move Overhead (here 30)
+        // is not taken off.
+        for (mt, hard) in [(500, 490), (100, 95), (50, 48), (20, 19), (1, 1)] {
+            let c = Clock::new(&Limits::movetime(mt), Colour::Black, 30);
+            assert_eq!(c.hard.unwrap().as_millis(), hard, "movetime {mt}");
+        }
         let c = Clock::new(&Limits::movetime(500), Colour::Black, 20);
-        assert_eq!(c.hard.unwrap().as_millis(), 480);
         // However settled the best move, the search goes on to the end of the time.
         assert!(!c.should_not_continue(0.0));
     }
