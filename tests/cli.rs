@@ -108,6 +108,10 @@ fn analyse_refuses_bad_input() {
         vec!["analyse", "--fen", "8/8 w - 0 0"],
         vec!["analyse", "--moves", "a1a9"],
         vec!["analyse", "--depth", "3", "--movetime", "100"],
+        vec!["analyse", "--threads", "0"],
+        vec!["analyse", "--hash", "0"],
+        vec!["analyse", "--multipv", "0"],
+        vec!["analyse", "--multipv", "257"],
     ] {
         let (ok, _, err) = run(&args);
         assert!(!ok, "{args:?}");
@@ -190,6 +194,49 @@ fn play_a_whole_game_through_a_pipe() {
     assert_eq!(games[0].tag("White"), Some("human"));
     assert_ne!(games[0].result, "*");
     check(&games[0]).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A resignation ends the game outside the rules: the record says so and replays.
+#[test]
+fn a_resigned_game_is_saved_and_replays() {
+    let dir = std::env::temp_dir().join(format!("latrunculi-resign-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("resigned.rec");
+    let mut p = Engine::start_with(&[
+        "play",
+        "--variant",
+        "murray",
+        "--depth",
+        "1",
+        "--as",
+        "black",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    let prompt = |l: &str| l.starts_with("black to move>");
+    p.until(prompt);
+    p.send("save");
+    let answer = p.until(prompt);
+    assert_eq!(answer[0], "save needs a file name: save FILE");
+    p.send("a1a2");
+    p.until(prompt);
+    p.send("resign");
+    p.until(|l| l.starts_with("Game saved to "));
+    p.wait_exit();
+    let games = Record::parse_all(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(games[0].result, "1-0");
+    assert_eq!(games[0].tag("Termination"), Some("black resigns"));
+    assert_eq!(
+        check(&games[0]).unwrap(),
+        "1-0 black resigns (decided outside the rules)"
+    );
+    let (ok, out, _) = run(&["replay", record.to_str().unwrap()]);
+    assert!(ok);
+    assert!(
+        out.contains("ok 1-0 black resigns (decided outside the rules)"),
+        "{out}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

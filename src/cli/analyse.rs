@@ -31,14 +31,15 @@ pub struct AnalyseArgs {
     /// Search until Ctrl-C.
     #[arg(long)]
     pub infinite: bool,
-    /// Lines of play to show.
-    #[arg(long, default_value_t = 1)]
-    pub multipv: usize,
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
-    /// Transposition table size in MB.
-    #[arg(long, default_value_t = 64)]
-    pub hash: usize,
+    /// Lines of play to show (1 to 256, as the protocol's MultiPV).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub multipv: u16,
+    /// Search threads (1 to 256, as the protocol's Threads).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
+    /// Transposition table size in MB (1 to 65536, as the protocol's Hash).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub hash: u32,
     /// One JSON object per line instead of text.
     #[arg(long)]
     pub json: bool,
@@ -96,9 +97,9 @@ fn run_on<B: Bits>(args: &AnalyseArgs, game: Game<B>, out: &mut dyn Write) -> Re
         ..Limits::default()
     };
     let mut engine = Engine::new();
-    engine.options.threads = args.threads.max(1);
-    engine.set_hash(args.hash.max(1))?;
-    engine.options.multipv = args.multipv.max(1);
+    engine.options.threads = args.threads as usize;
+    engine.set_hash(args.hash as usize)?;
+    engine.options.multipv = args.multipv as usize;
     engine.options.move_overhead_ms = 0;
     engine.options.analyse_mode = true;
     let handle = engine.stop_handle();

@@ -265,6 +265,9 @@ fn run_on<B: Bits>(
                         Err(e) => writeln!(out, "{e}").map_err(io)?,
                     }
                 }
+                ["save"] => {
+                    writeln!(out, "save needs a file name: save FILE").map_err(io)?;
+                }
                 ["quit"] => {
                     writeln!(out, "Game left unfinished.").map_err(io)?;
                     return Ok(());

@@ -215,6 +215,24 @@ pub fn movers(rec: &Record) -> Result<Vec<Colour>, String> {
     })
 }
 
+/// Whether a record's `Termination` names an end that the rules do not make: a resignation,
+/// an adjudication, a time forfeit, an illegal move or a crash of an engine, a stopped or
+/// abandoned match, a draw agreed. Such a game may stop before the rules end it.
+pub fn decided_outside_the_rules(termination: &str) -> bool {
+    const WORDS: [&str; 8] = [
+        "resign",
+        "adjudicat",
+        "forfeit",
+        "illegal",
+        "crash",
+        "stopped",
+        "abandon",
+        "agreed",
+    ];
+    let t = termination.to_ascii_lowercase();
+    WORDS.iter().any(|w| t.contains(w))
+}
+
 /// Replays a record with the rules. Returns a one-line summary, or what is wrong: an illegal
 /// move, a result the rules disagree with, or a game that ended by the rules but goes on.
 pub fn check(rec: &Record) -> Result<String, String> {
@@ -237,11 +255,12 @@ fn check_on<B: Bits>(rec: &Record, mut game: Game<B>) -> Result<String, String> 
             Ok(format!("{recorded} {}", o.describe(game.ruleset())))
         }
         None => {
-            let decided_outside = ["adjudicat", "forfeit", "illegal", "crash", "stopped"]
-                .iter()
-                .any(|w| termination.contains(w));
-            if recorded == "*" || decided_outside {
+            if recorded == "*" {
                 Ok(format!("{recorded} {termination}"))
+            } else if decided_outside_the_rules(termination) {
+                Ok(format!(
+                    "{recorded} {termination} (decided outside the rules)"
+                ))
             } else {
                 Err(format!(
                     "the game is not over by the rules, yet the record says {recorded} ({termination})"
@@ -297,6 +316,35 @@ mod tests {
         );
         r.result = "1-0".into();
         assert!(check(&r).is_err());
+    }
+
+    /// A resignation, a time forfeit or an adjudication ends a game the rules have not ended:
+    /// such a record replays, and says so; a plain reason does not excuse an early result.
+    #[test]
+    fn ends_outside_the_rules_replay_as_such() {
+        let mut r = Record::default();
+        r.set("Variant", "murray");
+        r.moves = vec!["a1a2".into(), "a8a7".into()];
+        for (termination, result) in [
+            ("white resigns", "0-1"),
+            ("time forfeit: black lost on time", "1-0"),
+            (
+                "adjudication: both engines agree the game is decided",
+                "1-0",
+            ),
+            ("draw agreed", "1/2-1/2"),
+        ] {
+            r.set("Termination", termination);
+            r.result = result.into();
+            assert_eq!(
+                check(&r).unwrap(),
+                format!("{result} {termination} (decided outside the rules)")
+            );
+        }
+        r.set("Termination", "white has no legal move");
+        assert!(check(&r).unwrap_err().contains("not over by the rules"));
+        r.result = "*".into();
+        assert!(check(&r).is_ok(), "an unfinished game replays");
     }
 
     #[test]
