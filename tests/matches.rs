@@ -203,6 +203,39 @@ fn an_engine_that_cannot_start_is_an_error_before_any_game() {
     assert!(!rec.exists(), "no game was played");
 }
 
+/// A misspelt option, or a value the engine refuses, stops the match before its first game
+/// with the engine's own words.
+#[test]
+fn an_unknown_or_refused_engine_option_is_an_error_before_any_game() {
+    let dir = temp_dir("badoption");
+    let rec = dir.join("games.rec");
+    for (option, expected) in [
+        (
+            "option.Thread=2",
+            "engine 'a': has no option 'Thread' (it offers: UCI_Variant, ",
+        ),
+        (
+            "option.Hash=0",
+            "engine 'a': refused its settings: error: option Hash: '0' is not a whole number",
+        ),
+    ] {
+        let out = Command::new(ENGINE)
+            .arg("match")
+            .arg("--engine")
+            .arg(format!("cmd={ENGINE}"))
+            .args(["name=a", option, "--engine"])
+            .arg(format!("cmd={ENGINE}"))
+            .args(["name=b", "--each", "depth=1", "--games", "2", "--records"])
+            .arg(&rec)
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{option}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(expected), "{option}: {err}");
+        assert!(!rec.exists(), "no game was played");
+    }
+}
+
 #[test]
 fn an_illegal_move_loses() {
     misbehaving("illegal", "echo 'bestmove a1a1'", "illegal move");

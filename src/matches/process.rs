@@ -30,8 +30,36 @@ pub struct EngineProcess {
     lines: Receiver<String>,
 }
 
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn option_names_are_read_from_the_uci_answer() {
+        let answer: Vec<String> = [
+            "id name X",
+            "option name Hash type spin default 16 min 1 max 64",
+            "option name Clear Hash type button",
+            "uciok",
+        ]
+        .map(String::from)
+        .to_vec();
+        assert_eq!(super::offered_options(&answer), vec!["Hash", "Clear Hash"]);
+    }
+}
+
 /// How long the handshake (`uci`, `isready`) may take.
 const HANDSHAKE: Duration = Duration::from_secs(20);
+
+/// The option names of a `uci` answer (`option name <name> type ...`; a name may hold spaces).
+fn offered_options(answer: &[String]) -> Vec<String> {
+    answer
+        .iter()
+        .filter_map(|l| l.strip_prefix("option name "))
+        .map(|rest| match rest.find(" type ") {
+            Some(i) => rest[..i].to_string(),
+            None => rest.to_string(),
+        })
+        .collect()
+}
 
 impl EngineProcess {
     /// Starts the engine, shakes hands, sets its options and the variant.
@@ -62,8 +90,18 @@ impl EngineProcess {
             lines: rx,
         };
         e.send("uci")?;
-        e.wait_for(|l| l == "uciok", Instant::now() + HANDSHAKE)
+        let answer = e
+            .wait_for(|l| l == "uciok", Instant::now() + HANDSHAKE)
             .map_err(|f| format!("engine '{}' did not answer uci: {f:?}", spec.name))?;
+        let offered = offered_options(&answer);
+        for (name, _) in &spec.options {
+            if !offered.iter().any(|o| o.eq_ignore_ascii_case(name)) {
+                return Err(format!(
+                    "has no option '{name}' (it offers: {})",
+                    offered.join(", ")
+                ));
+            }
+        }
         for (name, value) in &spec.options {
             e.send(&format!("setoption name {name} value {value}"))?;
         }
@@ -77,8 +115,21 @@ impl EngineProcess {
         if let Some(n) = cfg.pieces {
             e.send(&format!("setoption name Pieces value {n}"))?;
         }
-        e.sync()
+        // An option the engine refused (a value out of range, a file it cannot read) is a
+        // mistake in the set-up: the engine's own words say which.
+        e.send("isready")?;
+        let answer = e
+            .wait_for(|l| l == "readyok", Instant::now() + HANDSHAKE)
             .map_err(|f| format!("engine '{}' did not answer isready: {f:?}", spec.name))?;
+        if let Some(error) = answer
+            .iter()
+            .find(|l| l.starts_with("info string error") || l.starts_with("info string Error"))
+        {
+            return Err(format!(
+                "refused its settings: {}",
+                error.trim_start_matches("info string ")
+            ));
+        }
         Ok(e)
     }
 
