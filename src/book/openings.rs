@@ -143,10 +143,10 @@ pub fn openings<B: Bits>(
 /// one line of move tokens from the start position per opening.
 pub fn file_text(book: &Book, cfg: &OpeningsConfig, lines: &[BookLine]) -> String {
     let mut s = format!(
-        "# {} openings from the {} book: {} plies of book moves, evaluation within {} cp at depth {}\n",
+        "# {} openings from the {} book: {} of book moves, evaluation within {} cp at depth {}\n",
         lines.len(),
         book.name(),
-        cfg.plies,
+        crate::matches::plies(cfg.plies as usize),
         cfg.margin,
         cfg.depth
     );

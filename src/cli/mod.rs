@@ -375,7 +375,10 @@ fn replay_command(
             match check(g) {
                 Ok(s) => w(
                     out,
-                    format!("game {n}: {who}: {} plies: ok {s}", g.moves.len()),
+                    format!(
+                        "game {n}: {who}: {}: ok {s}",
+                        crate::matches::plies(g.moves.len())
+                    ),
                 )?,
                 Err(e) => {
                     bad += 1;

@@ -25,6 +25,15 @@ use record::{Record, result_token};
 use spec::{EngineSpec, Limit};
 use stats::{Sprt, Tally, Verdict};
 
+/// "1 ply", "2 plies": a count of plies in words.
+pub fn plies(n: usize) -> String {
+    if n == 1 {
+        "1 ply".into()
+    } else {
+        format!("{n} plies")
+    }
+}
+
 /// Where openings come from.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Openings {
@@ -128,7 +137,7 @@ fn openings<B: Bits>(
                 if game.outcome().is_none() {
                     out.push(Opening {
                         fen: None,
-                        label: format!("random {} plies #{}", plies, out.len() + 1),
+                        label: format!("random {} #{}", self::plies(*plies), out.len() + 1),
                         moves,
                     });
                 }
@@ -308,13 +317,13 @@ fn progress_line(
     t: &Tally,
     sprt: Option<Sprt>,
 ) -> String {
-    let (elo, err) = t.elo();
     let mut line = format!(
-        "Games {done}/{total}: {a} vs {b}: {}-{}-{} [{:.3}] Elo {elo:+.1} +/- {err:.1}",
+        "Games {done}/{total}: {a} vs {b}: {}-{}-{} [{:.3}] Elo {}",
         t.wins,
         t.losses,
         t.draws,
-        t.score()
+        t.score(),
+        t.elo_text()
     );
     if let Some(s) = sprt {
         let (lo, hi) = s.bounds();
@@ -325,7 +334,6 @@ fn progress_line(
 
 /// The final report of one encounter, cutechess style.
 pub fn summary(a: &str, b: &str, t: &Tally, sprt: Option<Sprt>) -> String {
-    let (elo, err) = t.elo();
     let n = t.games().max(1) as f64;
     let mut s = format!(
         "Score of {a} vs {b}: {} - {} - {}  [{:.3}] {}\n",
@@ -336,7 +344,8 @@ pub fn summary(a: &str, b: &str, t: &Tally, sprt: Option<Sprt>) -> String {
         t.games()
     );
     s.push_str(&format!(
-        "Elo difference: {elo:+.1} +/- {err:.1}, LOS: {:.1} %, DrawRatio: {:.1} %\n",
+        "Elo difference: {}, LOS: {:.1} %, DrawRatio: {:.1} %\n",
+        t.elo_text(),
         t.los() * 100.0,
         t.draws as f64 / n * 100.0
     ));

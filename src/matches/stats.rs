@@ -52,9 +52,28 @@ impl Tally {
             + self.losses as f64 * s.powi(2))
             / n;
         let sigma = (var / n).sqrt();
-        let lo = elo_of(s - 1.959964 * sigma);
-        let hi = elo_of(s + 1.959964 * sigma);
-        (elo_of(s), (hi - lo) / 2.0)
+        let (lo, hi) = (s - 1.959964 * sigma, s + 1.959964 * sigma);
+        if lo <= 0.0 || hi >= 1.0 {
+            // The interval reaches a score no finite Elo gives: too few games to bound it.
+            return (elo_of(s), f64::INFINITY);
+        }
+        (elo_of(s), (elo_of(hi) - elo_of(lo)) / 2.0)
+    }
+
+    /// The Elo difference for people: `+147.2 +/- 30.1`; `+inf` or `-inf` when every game
+    /// was won or lost (no finite difference fits such a score); never `-0.0`.
+    pub fn elo_text(&self) -> String {
+        let s = self.score();
+        if self.games() > 0 && self.draws == 0 && (self.wins == 0 || self.losses == 0) {
+            return if s > 0.5 {
+                "+inf".into()
+            } else {
+                "-inf".into()
+            };
+        }
+        let (elo, err) = self.elo();
+        // Adding 0.0 turns -0.0 into 0.0.
+        format!("{:+.1} +/- {:.1}", elo + 0.0, err + 0.0)
     }
 
     /// Likelihood of superiority: the chance the first engine is the stronger, from wins and
@@ -176,6 +195,22 @@ mod tests {
         assert!(close(elo_of(0.75), 190.848, 0.01));
         assert!(close(elo_of(0.25), -190.848, 0.01));
         assert!(close(score_of(elo_of(0.64)), 0.64, 1e-9));
+    }
+
+    #[test]
+    fn elo_for_people_has_no_fake_numbers() {
+        let t = |wins, draws, losses| Tally {
+            wins,
+            draws,
+            losses,
+            pairs: [0; 5],
+        };
+        assert_eq!(t(3, 0, 0).elo_text(), "+inf");
+        assert_eq!(t(0, 0, 2).elo_text(), "-inf");
+        assert_eq!(t(0, 4, 0).elo_text(), "+0.0 +/- 0.0");
+        assert_eq!(t(1, 0, 1).elo_text(), "+0.0 +/- inf");
+        assert_eq!(t(3, 1, 0).elo_text(), "+338.0 +/- inf");
+        assert!(t(60, 20, 20).elo_text().starts_with("+147.2 +/- "));
     }
 
     #[test]
