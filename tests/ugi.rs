@@ -357,7 +357,7 @@ fn a_rules_free_referee_plays_every_ruleset_to_the_end_the_rules_give() {
             .unwrap();
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(
-            out.status.success() && text.contains("1 games, 0 wrong"),
+            out.status.success() && text.contains("1 game, 0 wrong"),
             "{variant}: {result} after {} plies: {text}",
             moves.len()
         );

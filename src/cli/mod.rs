@@ -387,7 +387,12 @@ fn replay_command(
             }
         }
     }
-    w(out, format!("{n} games, {bad} wrong"))?;
+    let games = if n == 1 {
+        "1 game".to_string()
+    } else {
+        format!("{n} games")
+    };
+    w(out, format!("{games}, {bad} wrong"))?;
     for e in crate::matches::results::tally(&all, windows) {
         w(out, String::new())?;
         let s = crate::matches::summary(&e.a, &e.b, &e.tally, None);

@@ -5,7 +5,9 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { startGui, launch, openPage, screenshot, view, click, waitForTurn } from "./harness.mjs";
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { startGui, launch, openPage, screenshot, view, click, waitForTurn, root } from "./harness.mjs";
 import { parseToken } from "../../src/gui/web/notation.js";
 
 let gui;
@@ -75,8 +77,18 @@ test("a whole little-soldiers game against depth 1, to its result and the tally"
   const tally = await page.textContent("#tally");
   assert.notEqual(tally, tallyBefore, "the tally counted the game");
   await screenshot(page, "little-soldiers-finished");
+  assert.match(await replayDownload(page), /: ok .*\n1 game, 0 wrong/);
   await page.close();
 });
+
+/** Downloads the game's record and returns what `latrunculi replay` says of it. */
+async function replayDownload(page) {
+  await page.click("#records-panel summary");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+  await page.click("#records-panel summary");
+  const out = execFileSync(process.env.LATRUNCULI_BIN || join(root, "target", "release", "latrunculi"), ["replay", await download.path()]);
+  return out.toString();
+}
 
 /** Pastes `text` into the records box and loads it. */
 async function loadText(page, text) {
@@ -262,7 +274,8 @@ test("a clock that runs out loses the game, and the board flips", async () => {
   await page.waitForFunction(() => window.latrunculi.state.game.result, null, { timeout: 20000 });
   const v = await view(page);
   assert.equal(v.moves.length, 1, "the engine moved, the human did not");
-  assert.match(await page.textContent("#result"), /Black wins: white lost on time/);
+  assert.match(await page.textContent("#result"), /Black wins: white ran out of time \(time forfeit\)/);
+  assert.match(await replayDownload(page), /ok 0-1 white ran out of time \(time forfeit\) \(decided outside the rules\)/);
   await page.fill("#tc-minutes", "0");
   const a1 = await page.$eval('#board [data-square="a1"] rect', (r) => Number(r.getAttribute("y")));
   await page.click("#flip");

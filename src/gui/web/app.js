@@ -438,7 +438,7 @@ function tickClock() {
       stopClock();
       stopSearches();
       const other = state.game.colours[1 - side];
-      finish({ winner: other, reason: `${state.game.colours[side]} lost on time` });
+      finish({ winner: other, reason: `${state.game.colours[side]} ran out of time (time forfeit)` });
     }
   }
 }
