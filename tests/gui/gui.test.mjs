@@ -197,6 +197,13 @@ test("take back a move against the engine, and an illegal attempt explained in t
   assert.equal(v.side, 0, "white to move again");
   assert.ok(await page.$('#board [data-square="c2"] circle.piece'), "the man is back on c2");
   await screenshot(page, "take-back");
+  // A move typed in the box: refused in the engine's words, or played.
+  await page.fill("#token-input", "a1b2");
+  await page.click("#token-play");
+  await page.waitForFunction(() => /illegal move a1b2/.test(document.getElementById("message").textContent));
+  await page.fill("#token-input", "c2c4");
+  await page.click("#token-play");
+  await page.waitForFunction(() => window.latrunculi.state.game.moves[0] === "c2c4");
   await page.close();
 });
 
