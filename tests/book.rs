@@ -467,7 +467,11 @@ fn the_default_book_is_found_by_ruleset_name() {
     // No book for luductus: said once, then plain searches.
     e.ask_sync("setoption name UCI_Variant value luductus");
     let lines = e.ask("go nodes 100", |l| l.starts_with("bestmove"));
-    assert_eq!(lines[0], "info string no book for luductus", "{lines:?}");
+    assert_eq!(
+        lines[0],
+        "info string no book for luductus (looked for luductus.book in $LATRUNCULI_BOOKS only)",
+        "{lines:?}"
+    );
     let lines = e.ask("go nodes 100", |l| l.starts_with("bestmove"));
     assert!(
         !lines.iter().any(|l| l.starts_with("info string")),
@@ -478,7 +482,8 @@ fn the_default_book_is_found_by_ruleset_name() {
     e.ask_sync("setoption name Pieces value 18");
     let lines = e.ask("go nodes 100", |l| l.starts_with("bestmove"));
     assert_eq!(
-        lines[0], "info string no book for schadler-2001-18",
+        lines[0],
+        "info string no book for schadler-2001-18 (looked for schadler-2001-18.book in $LATRUNCULI_BOOKS only)",
         "{lines:?}"
     );
 }
@@ -652,4 +657,56 @@ fn the_shipped_books_and_openings_are_sound() {
         files += 1;
     }
     assert!(files >= 5, "the opening suites: {files}");
+}
+
+/// An installed copy, far from any `books/` directory, still plays from its shipped books
+/// (built in), and a ruleset without one says where it looked.
+#[test]
+fn an_installed_copy_uses_the_built_in_books() {
+    let dir = std::env::temp_dir().join(format!("latrunculi-installed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = dir.join("latrunculi");
+    std::fs::copy(env!("CARGO_BIN_EXE_latrunculi"), &exe).unwrap();
+    let input = "setoption name UCI_Variant value murray\ngo depth 2\n\
+                 setoption name UCI_Variant value bell-8x8\ngo depth 1\nisready\n";
+    let mut child = Command::new(&exe)
+        .current_dir(&dir)
+        .env_remove("LATRUNCULI_BOOKS")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::{BufRead, Write};
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    let mut lines = Vec::new();
+    for line in std::io::BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        let done = line == "readyok";
+        lines.push(line);
+        if done {
+            break;
+        }
+    }
+    drop(stdin);
+    let _ = child.wait();
+    let murray = lines
+        .iter()
+        .find(|l| l.starts_with("info string book murray.book"))
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    assert!(murray.starts_with("info string book murray.book (built in) with "));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string book move "))
+    );
+    let bell = lines
+        .iter()
+        .find(|l| l.starts_with("info string no book for bell-8x8"))
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    assert!(
+        bell.contains("bell-8x8.book and among the built-in books"),
+        "{bell}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

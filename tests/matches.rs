@@ -236,6 +236,41 @@ fn an_unknown_or_refused_engine_option_is_an_error_before_any_game() {
     }
 }
 
+/// `--openings suite` plays the shipped suite of the ruleset, built into the program.
+#[test]
+fn the_shipped_opening_suite_is_built_in() {
+    let out = run_match(&[
+        "--variant",
+        "murray",
+        "--engine",
+        &format!("cmd={ENGINE}"),
+        "name=a",
+        "--engine",
+        &format!("cmd={ENGINE}"),
+        "name=b",
+        "--each",
+        "depth=1",
+        "--games",
+        "2",
+        "--openings",
+        "suite",
+    ]);
+    assert!(out.contains("Score of a vs b"), "{out}");
+    let err = Command::new(ENGINE)
+        .args(["match", "--variant", "bell-8x8", "--engine"])
+        .arg(format!("cmd={ENGINE}"))
+        .arg("--engine")
+        .arg(format!("cmd={ENGINE}"))
+        .args(["--each", "depth=1", "--openings", "suite"])
+        .output()
+        .unwrap();
+    assert!(!err.status.success());
+    assert!(
+        String::from_utf8_lossy(&err.stderr).contains("no shipped opening suite for bell-8x8"),
+        "{err:?}"
+    );
+}
+
 #[test]
 fn an_illegal_move_loses() {
     misbehaving("illegal", "echo 'bestmove a1a1'", "illegal move");

@@ -1,6 +1,7 @@
 //! Where the shipped book of a ruleset is found when `BookFile` is `<default>`, so that an
 //! engine started from anywhere (a GUI, `target/release/latrunculi`, an installed copy)
-//! finds the books of its repository without being told.
+//! finds its books without being told: a file on disk if there is one (a book rebuilt in
+//! `books/` is used at once), else the copy embedded in the binary ([`super::shipped`]).
 
 use std::path::{Path, PathBuf};
 
@@ -41,13 +42,57 @@ pub fn candidates(file: &str, env_dir: Option<&Path>, exe: Option<&Path>) -> Vec
     out
 }
 
-/// The shipped book of a ruleset, if one exists.
-pub fn find(variant: &str, pieces: u8) -> Option<PathBuf> {
+/// Where a book comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    File(PathBuf),
+    /// The copy embedded in the binary, by file name.
+    Shipped(String),
+}
+
+impl Source {
+    /// Reads the book; errors name where it came from.
+    pub fn load(&self, expect: Option<(&str, u8)>) -> Result<super::Book, String> {
+        match self {
+            Source::File(p) => super::Book::load(p, expect),
+            Source::Shipped(name) => {
+                let bytes = super::shipped::book(name).ok_or("no such shipped book")?;
+                super::Book::from_bytes(bytes, expect).map_err(|e| format!("{self}: {e}"))
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Source::File(p) => write!(f, "{}", p.display()),
+            Source::Shipped(name) => write!(f, "{name} (built in)"),
+        }
+    }
+}
+
+/// The book of a ruleset, and where it was looked for: the files of [`candidates`], then
+/// (unless `$LATRUNCULI_BOOKS` is set, which names the one place to look) the built-in copy.
+pub fn find(variant: &str, pieces: u8) -> Result<Source, String> {
     let env = std::env::var_os(BOOKS_ENV).map(PathBuf::from);
     let exe = std::env::current_exe().ok();
-    candidates(&file_name(variant, pieces), env.as_deref(), exe.as_deref())
-        .into_iter()
-        .find(|p| p.is_file())
+    let file = file_name(variant, pieces);
+    let places = candidates(&file, env.as_deref(), exe.as_deref());
+    if let Some(p) = places.iter().find(|p| p.is_file()) {
+        return Ok(Source::File(p.clone()));
+    }
+    if env.is_none() && super::shipped::book(&file).is_some() {
+        return Ok(Source::Shipped(file));
+    }
+    if env.is_some() {
+        return Err(format!("looked for {file} in ${BOOKS_ENV} only"));
+    }
+    let looked: Vec<String> = places.iter().map(|p| p.display().to_string()).collect();
+    Err(format!(
+        "looked for {} and among the built-in books",
+        looked.join(", ")
+    ))
 }
 
 #[cfg(test)]

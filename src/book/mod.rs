@@ -15,6 +15,7 @@ pub mod key;
 pub mod locate;
 pub mod openings;
 pub mod player;
+pub mod shipped;
 pub mod table;
 pub mod text;
 

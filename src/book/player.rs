@@ -64,22 +64,26 @@ impl BookPlayer {
         if let Some(b) = self.cache.get(&slot) {
             return b.clone();
         }
-        let path = if self.file == DEFAULT_FILE {
+        let source = if self.file == DEFAULT_FILE {
             locate::find(&r.name, pieces)
         } else {
-            Some(PathBuf::from(&self.file))
+            Ok(locate::Source::File(PathBuf::from(&self.file)))
         };
-        let book = match path {
-            None => {
-                lines.push(format!("info string no book for {name}"));
+        let book = match source {
+            Err(looked) => {
+                lines.push(format!("info string no book for {name} ({looked})"));
                 None
             }
-            Some(p) => match Book::load(&p, Some((&r.name, pieces))) {
+            Ok(source) => match source.load(Some((&r.name, pieces))) {
                 Ok(b) => {
-                    let shown = p.file_name().map_or(p.clone(), PathBuf::from);
+                    let shown = match &source {
+                        locate::Source::File(p) => p
+                            .file_name()
+                            .map_or(p.display().to_string(), |f| f.to_string_lossy().into()),
+                        shipped => shipped.to_string(),
+                    };
                     lines.push(format!(
-                        "info string book {} with {} positions",
-                        shown.display(),
+                        "info string book {shown} with {} positions",
                         b.len()
                     ));
                     Some(Arc::new(b))

@@ -221,22 +221,21 @@ fn probe_on<B: Bits>(a: &ProbeArgs, game: Game<B>, out: &mut dyn Write) -> Resul
     let rules = game.rules();
     let pieces = crate::book::ruleset_pieces(&rules.ruleset);
     let path = match &a.book {
-        Some(p) => p.clone(),
-        None => locate::find(&rules.ruleset.name, pieces).ok_or_else(|| {
+        Some(p) => locate::Source::File(p.clone()),
+        None => locate::find(&rules.ruleset.name, pieces).map_err(|looked| {
             format!(
-                "no book for {} (looked for {}; give --book FILE)",
+                "no book for {} ({looked}; give --book FILE)",
                 crate::book::book_name(&rules.ruleset.name, pieces),
-                locate::file_name(&rules.ruleset.name, pieces)
             )
         })?,
     };
-    let book = Book::load(&path, Some((&rules.ruleset.name, pieces)))?;
+    let book = path.load(Some((&rules.ruleset.name, pieces)))?;
     let io = |e: std::io::Error| e.to_string();
     let key = key::key_of(rules, game.position());
     writeln!(
         out,
         "book {}: {}, {} positions, {} entries",
-        path.display(),
+        path,
         book.name(),
         book.len(),
         book.entry_count()

@@ -188,7 +188,8 @@ pub struct MatchArgs {
     /// Seed of the random openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Openings: `random plies=N` (random legal plies from the start) or `file=PATH` (one
+    /// Openings: `random plies=N` (random legal plies from the start), `suite` (the shipped
+    /// opening suite of the ruleset, built into the program) or `file=PATH` (one
     /// position string or move list per line).
     #[arg(long, num_args = 1.., default_value = "random plies=4")]
     pub openings: Vec<String>,
@@ -260,7 +261,10 @@ impl MatchArgs {
                 Openings::Random { plies }
             }
             Some(w) if w.starts_with("file=") => Openings::File(w["file=".len()..].into()),
-            _ => return Err("openings: expected 'random plies=N' or 'file=PATH'".into()),
+            Some("suite") => Openings::Suite,
+            _ => {
+                return Err("openings: expected 'random plies=N', 'file=PATH' or 'suite'".into());
+            }
         };
         let mut resign = None;
         if !self.resign.is_empty() {

@@ -41,6 +41,8 @@ pub enum Openings {
     Random { plies: usize },
     /// One opening per line: a position string, or move tokens from the start.
     File(PathBuf),
+    /// The shipped opening suite of the ruleset (`books/openings/<name>.txt`, built in).
+    Suite,
 }
 
 /// The draw adjudication by score (cutechess-cli's `-draw`).
@@ -147,41 +149,66 @@ fn openings<B: Bits>(
         Openings::File(path) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("openings file {}: {e}", path.display()))?;
-            let mut list = Vec::new();
-            for (i, line) in text.lines().enumerate() {
-                let line = line.trim();
-                if line.is_empty() || line.starts_with('#') {
-                    continue;
-                }
-                let (fen_text, moves) = if line.contains('/') {
-                    let (f, m) = match line.split_once(" moves ") {
-                        Some((f, m)) => (f, m),
-                        None => (line, ""),
-                    };
-                    (Some(f.to_string()), m)
-                } else {
-                    (None, line)
-                };
-                let moves: Vec<String> = moves.split_whitespace().map(String::from).collect();
-                let mut game = match &fen_text {
-                    Some(f) => Game::from_fen(rules.clone(), f),
-                    None => Ok(Game::new(rules.clone())),
-                }
-                .map_err(|e| format!("openings file line {}: {e}", i + 1))?;
-                game.play_tokens(&moves)
-                    .map_err(|e| format!("openings file line {}: {e}", i + 1))?;
-                list.push(Opening {
-                    fen: fen_text,
-                    moves,
-                    label: format!("{} line {}", path.display(), i + 1),
-                });
-            }
-            if list.is_empty() {
-                return Err(format!("openings file {} has no openings", path.display()));
-            }
-            Ok((0..count).map(|i| list[i % list.len()].clone()).collect())
+            suite_openings(rules, &text, &path.display().to_string(), count)
+        }
+        Openings::Suite => {
+            let name = crate::book::book_name(
+                &rules.ruleset.name,
+                crate::book::ruleset_pieces(&rules.ruleset),
+            );
+            let text = crate::book::shipped::suite(&name).ok_or_else(|| {
+                let known: Vec<&str> = crate::book::shipped::suite_names().collect();
+                format!(
+                    "no shipped opening suite for {name} (there are: {})",
+                    known.join(", ")
+                )
+            })?;
+            suite_openings(rules, text, &format!("suite {name}"), count)
         }
     }
+}
+
+/// The openings of a suite's text (comment lines, then one position string or move list per
+/// line), repeated to `count`; `source` names the suite in messages and labels.
+fn suite_openings<B: Bits>(
+    rules: &Arc<Rules<B>>,
+    text: &str,
+    source: &str,
+    count: usize,
+) -> Result<Vec<Opening>, String> {
+    let mut list = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (fen_text, moves) = if line.contains('/') {
+            let (f, m) = match line.split_once(" moves ") {
+                Some((f, m)) => (f, m),
+                None => (line, ""),
+            };
+            (Some(f.to_string()), m)
+        } else {
+            (None, line)
+        };
+        let moves: Vec<String> = moves.split_whitespace().map(String::from).collect();
+        let mut game = match &fen_text {
+            Some(f) => Game::from_fen(rules.clone(), f),
+            None => Ok(Game::new(rules.clone())),
+        }
+        .map_err(|e| format!("openings {source} line {}: {e}", i + 1))?;
+        game.play_tokens(&moves)
+            .map_err(|e| format!("openings {source} line {}: {e}", i + 1))?;
+        list.push(Opening {
+            fen: fen_text,
+            moves,
+            label: format!("{source} line {}", i + 1),
+        });
+    }
+    if list.is_empty() {
+        return Err(format!("openings {source} has no openings"));
+    }
+    Ok((0..count).map(|i| list[i % list.len()].clone()).collect())
 }
 
 /// Plays the match; prints progress to `out`; returns each encounter's tally.
