@@ -30,22 +30,6 @@ pub struct EngineProcess {
     lines: Receiver<String>,
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn option_names_are_read_from_the_uci_answer() {
-        let answer: Vec<String> = [
-            "id name X",
-            "option name Hash type spin default 16 min 1 max 64",
-            "option name Clear Hash type button",
-            "uciok",
-        ]
-        .map(String::from)
-        .to_vec();
-        assert_eq!(super::offered_options(&answer), vec!["Hash", "Clear Hash"]);
-    }
-}
-
 /// How long the handshake (`uci`, `isready`) may take.
 const HANDSHAKE: Duration = Duration::from_secs(20);
 
@@ -235,5 +219,21 @@ pub fn parse_score(line: &str) -> Option<Score> {
         "cp" => Some(Score::Cp(n)),
         "mate" => Some(Score::Mate(n)),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn option_names_are_read_from_the_uci_answer() {
+        let answer: Vec<String> = [
+            "id name X",
+            "option name Hash type spin default 16 min 1 max 64",
+            "option name Clear Hash type button",
+            "uciok",
+        ]
+        .map(String::from)
+        .to_vec();
+        assert_eq!(super::offered_options(&answer), vec!["Hash", "Clear Hash"]);
     }
 }
