@@ -78,6 +78,10 @@ fn analyse_text_shows_the_board_depths_and_the_best_move() {
     let (ok, out, err) = run(&["analyse", "--variant", "little-soldiers", "--depth", "3"]);
     assert!(ok, "{err}");
     assert!(out.contains("Fen: mmmmmmmm/2mmmm2/8/8/8/8/2MMMM2/MMMMMMMM w - 0 0"));
+    assert!(out.contains(
+        "\nLetters: M man; upper case white, lower case black. Scores: for the side to move, \
+         in men (+1.00 is a man ahead), or win/loss in N moves.\n"
+    ));
     assert_eq!(out.lines().filter(|l| l.starts_with("depth ")).count(), 3);
     let best = out
         .lines()
@@ -136,7 +140,19 @@ fn play_a_whole_game_through_a_pipe() {
         record.to_str().unwrap(),
     ]);
     let prompt = |l: &str| l.starts_with("white to move>") || l.starts_with("Game over");
-    p.until(prompt);
+    let greeting = p.until(prompt);
+    assert!(
+        greeting[0].starts_with("little-soldiers: you play white. Type a move (e.g. a1a2, a1a3), "),
+        "{greeting:?}"
+    );
+    assert_eq!(
+        greeting[1],
+        "Letters: M man; upper case white, lower case black; o the square just left, x a piece just captured."
+    );
+    // A slide through a piece is told which piece is in the way.
+    p.send("c1c5");
+    let answer = p.until(prompt);
+    assert_eq!(answer[0], "illegal move c1c5: a piece on c2 is in the way");
     // An illegal move is explained, and the prompt comes back.
     p.send("a8a6");
     let answer = p.until(prompt);
@@ -195,6 +211,38 @@ fn play_a_whole_game_through_a_pipe() {
     assert_ne!(games[0].result, "*");
     check(&games[0]).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Playing the side whose home is at the top turns the board round; the hands are shown
+/// while pieces are placed.
+#[test]
+fn play_turns_the_board_for_the_top_side_and_shows_the_hands() {
+    let mut p = Engine::start_with(&[
+        "play",
+        "--variant",
+        "luductus",
+        "--as",
+        "white",
+        "--depth",
+        "1",
+    ]);
+    let lines = p.until(|l| l.starts_with("white to move>"));
+    let board: Vec<&String> = lines.iter().filter(|l| l.starts_with("  ")).collect();
+    assert!(board[0].starts_with("  1  "), "rank 1 on top: {board:?}");
+    assert!(
+        board
+            .iter()
+            .any(|l| l.trim() == "m l k j i h g f e d c b a"),
+        "{board:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("In hand: white 11 men, 1 praetorian; red ")),
+        "{lines:?}"
+    );
+    p.send("quit");
+    p.wait_exit();
 }
 
 /// A resignation ends the game outside the rules: the record says so and replays.

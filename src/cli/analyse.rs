@@ -75,6 +75,13 @@ fn run_on<B: Bits>(args: &AnalyseArgs, game: Game<B>, out: &mut dyn Write) -> Re
     if !args.json {
         display::board(&game, out).map_err(io)?;
         writeln!(out).map_err(io)?;
+        writeln!(
+            out,
+            "Letters: {}. Scores: for the side to move, in men (+1.00 is a man ahead), or \
+             win/loss in N moves.",
+            display::letters(r)
+        )
+        .map_err(io)?;
     }
     if let Some(o) = game.outcome() {
         if args.json {

@@ -30,8 +30,10 @@ pub struct PlayArgs {
     pub record: Option<PathBuf>,
 }
 
-/// Draws the board; on a terminal with colours, the last move and its captures highlighted.
-pub fn draw<B: Bits>(game: &Game<B>, colour: bool) -> String {
+/// Draws the board, turned round when `flipped` (the human plays the side at the top); on a
+/// terminal with colours, the last move and its captures highlighted. While pieces are
+/// placed, the hands follow.
+pub fn draw<B: Bits>(game: &Game<B>, colour: bool, flipped: bool) -> String {
     let rules = game.rules();
     let geo = &rules.geo;
     let pos = game.position();
@@ -42,9 +44,19 @@ pub fn draw<B: Bits>(game: &Game<B>, colour: bool) -> String {
         _ => (None, None),
     };
     let mut s = String::new();
-    for rank in (0..geo.rows).rev() {
+    let ranks: Vec<usize> = if flipped {
+        (0..geo.rows).collect()
+    } else {
+        (0..geo.rows).rev().collect()
+    };
+    let cols: Vec<usize> = if flipped {
+        (0..geo.cols).rev().collect()
+    } else {
+        (0..geo.cols).collect()
+    };
+    for &rank in &ranks {
         s.push_str(&format!("{:>3} ", rank + 1));
-        for col in 0..geo.cols {
+        for &col in &cols {
             let sq = geo.square(rank, col);
             let (text, paint) = match pos.piece_at(sq) {
                 None if frame.removed.has(sq) => ("x".to_string(), "\x1b[1;31m"),
@@ -81,10 +93,26 @@ pub fn draw<B: Bits>(game: &Game<B>, colour: bool) -> String {
         s.push('\n');
     }
     s.push_str("    ");
-    for c in 0..geo.cols {
+    for &c in &cols {
         s.push_str(&format!(" {}", (b'a' + c as u8) as char));
     }
     s.push('\n');
+    if pos.placing() {
+        let r = game.ruleset();
+        let hand = |c: Colour| {
+            let [men, leaders] = pos.hand[c.index()];
+            let mut parts = vec![format!("{men} men")];
+            if leaders > 0 {
+                parts.push(format!("{leaders} {}", r.leader_name));
+            }
+            format!("{} {}", r.colour_name(c), parts.join(", "))
+        };
+        s.push_str(&format!(
+            "In hand: {}; {}\n",
+            hand(Colour::White),
+            hand(Colour::Black)
+        ));
+    }
     if let Some(m) = frame.last_move {
         let removed: Vec<String> = frame.removed.iter().map(|q| geo.name(q)).collect();
         s.push_str(&format!("Last move: {}", m.token(geo)));
@@ -174,16 +202,36 @@ fn run_on<B: Bits>(
             .unwrap_or(0);
         PathBuf::from(format!("{}-{secs}.rec", r.name))
     });
+    // The human's side is drawn at the bottom.
+    let flipped = (human == Colour::White) != r.white_at_bottom;
+    let examples: Vec<String> = game
+        .legal_moves()
+        .iter()
+        .map(|m| m.token(&game.rules().geo))
+        .take(2)
+        .collect();
+    let examples = if examples.is_empty() {
+        String::new()
+    } else {
+        format!(" (e.g. {})", examples.join(", "))
+    };
     writeln!(
         out,
-        "{}: you play {}. Type a move (e.g. a1a4, @d4, xe5), ? for the legal moves, undo, hint, resign, save FILE or quit.",
+        "{}: you play {}. Type a move{examples}, ? for the legal moves, undo, hint, resign, save FILE or quit.",
         r.name,
         r.colour_name(human)
     )
     .map_err(io)?;
+    writeln!(
+        out,
+        "Letters: {}; o the square just left, x a piece just captured.",
+        crate::protocol::display::letters(&r)
+    )
+    .map_err(io)?;
+    let mut book = crate::book::player::BookPlayer::default();
     let mut line = String::new();
     loop {
-        write!(out, "\n{}", draw(&game, colour)).map_err(io)?;
+        write!(out, "\n{}", draw(&game, colour, flipped)).map_err(io)?;
         if let Some(o) = game.outcome() {
             let why = o.describe(&r);
             writeln!(out, "Game over: {}.", o.headline(&r)).map_err(io)?;
@@ -194,6 +242,13 @@ fn run_on<B: Bits>(
         }
         let side = game.position().side;
         if side != human {
+            // The opening book first, as the protocol plays it.
+            if let Some(token) = book.answer(&game, &[]).token
+                && game.play_token(&token).is_ok()
+            {
+                writeln!(out, "Latrunculi plays {token} (book)").map_err(io)?;
+                continue;
+            }
             let result = engine.search_now(&game, limits.clone());
             let Some(m) = result.best else {
                 return Err("the engine found no move in an unfinished game".into());
@@ -239,7 +294,7 @@ fn run_on<B: Bits>(
                         if game.position().side != human {
                             break;
                         }
-                        write!(out, "\n{}", draw(&game, colour)).map_err(io)?;
+                        write!(out, "\n{}", draw(&game, colour, flipped)).map_err(io)?;
                     }
                 }
                 ["hint"] => {

@@ -5,6 +5,23 @@ use std::io::{self, Write};
 use crate::board::Bits;
 use crate::rules::{Game, MoveKind, fen};
 
+/// What the diagram's letters mean in this ruleset: `M man, K king, T trapped man; upper
+/// case white, lower case black` (only the pieces the ruleset has).
+pub fn letters(r: &crate::rules::Ruleset) -> String {
+    let mut letters = vec!["M man".to_string()];
+    if r.has_leader {
+        letters.push(format!("K {}", r.leader_name));
+    }
+    if r.capture.effect == crate::rules::CaptureEffect::Immobilise {
+        letters.push("T trapped man".into());
+    }
+    format!(
+        "{}; upper case white, lower case {}",
+        letters.join(", "),
+        r.black_name
+    )
+}
+
 /// The `d` command: diagram, position string, key, side, phase, last move, result.
 pub fn board<B: Bits>(game: &Game<B>, out: &mut dyn Write) -> io::Result<()> {
     let rules = game.rules();

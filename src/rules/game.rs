@@ -434,6 +434,27 @@ impl<B: Bits> Game<B> {
         Ok(m)
     }
 
+    /// The first occupied square on the straight line from `from` to `to` (`to` included),
+    /// if `to` lies on one of the board's lines from `from`.
+    fn first_in_the_way(&self, from: Square, to: Square) -> Option<Square> {
+        let geo = &self.rules.geo;
+        let occupied = self.position().occupied();
+        crate::board::ALL_DIRS.iter().find_map(|&d| {
+            let mut at = from;
+            let mut first = None;
+            while let Some(next) = geo.step(at, d) {
+                if first.is_none() && occupied.has(next) {
+                    first = Some(next);
+                }
+                if next == to {
+                    return first;
+                }
+                at = next;
+            }
+            None
+        })
+    }
+
     /// A short explanation of why a well-formed token is not among the legal moves.
     fn why_illegal(&self, shape: &TokenShape, legal: &[Move]) -> String {
         let pos = self.position();
@@ -488,6 +509,14 @@ impl<B: Bits> Game<B> {
                             && !legal.iter().any(|m| m.token(geo) == t)
                         {
                             "it would repeat an earlier position (superko)".into()
+                        } else if let [_, to] = path[..]
+                            && let Some(block) = self.first_in_the_way(from, to)
+                        {
+                            if block == to {
+                                format!("{} is occupied", geo.name(to))
+                            } else {
+                                format!("a piece on {} is in the way", geo.name(block))
+                            }
                         } else {
                             format!("the piece on {} cannot move that way", geo.name(from))
                         }
