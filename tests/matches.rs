@@ -236,6 +236,83 @@ fn an_unknown_or_refused_engine_option_is_an_error_before_any_game() {
     }
 }
 
+/// What cutechess-cli users reach for: a gauntlet, standings every N games, a debug log of
+/// every engine line, `dir=`, `arg=`, `restart=on`, and records that open with PGN's seven
+/// tag roster.
+#[test]
+fn gauntlet_rating_interval_debug_log_and_engine_settings() {
+    let dir = temp_dir("gauntlet");
+    let rec = dir.join("games.rec");
+    let log = dir.join("debug.log");
+    let engine_dir = dir.to_string_lossy().to_string();
+    let out = run_match(&[
+        "--variant",
+        "murray",
+        "--engine",
+        &format!("cmd={ENGINE}"),
+        "name=a",
+        "--engine",
+        &format!("cmd={ENGINE}"),
+        "name=b",
+        "restart=on",
+        "--engine",
+        &format!("cmd={ENGINE}"),
+        "arg=uci",
+        &format!("dir={engine_dir}"),
+        "name=c",
+        "--each",
+        "depth=1",
+        "--games",
+        "2",
+        "--gauntlet",
+        "--rating-interval",
+        "2",
+        "--debug",
+        log.to_str().unwrap(),
+        "--records",
+        rec.to_str().unwrap(),
+    ]);
+    assert!(out.contains("Score of a vs b"), "{out}");
+    assert!(out.contains("Score of a vs c"), "{out}");
+    assert!(!out.contains("Score of b vs c"), "a gauntlet: {out}");
+    assert!(out.contains("Standings after 2 games:"), "{out}");
+    let log = std::fs::read_to_string(&log).unwrap();
+    for name in ["a", "b", "c"] {
+        assert!(log.contains(&format!(" {name} > uci\n")), "{name} sent uci");
+        assert!(
+            log.contains(&format!(" {name} < uciok\n")),
+            "{name} answered"
+        );
+    }
+    // b restarts for every game: it says uciok once per game, a only once.
+    let uciok = |n: &str| log.matches(&format!(" {n} < uciok\n")).count();
+    assert_eq!(
+        uciok("a"),
+        2,
+        "the check before the match, then one process"
+    );
+    assert_eq!(
+        uciok("b"),
+        3,
+        "the check, then a fresh process for each of 2 games"
+    );
+    let games = records(&rec);
+    assert_eq!(games.len(), 4);
+    let names: Vec<&str> = games[0]
+        .tags
+        .iter()
+        .take(7)
+        .map(|(n, _)| n.as_str())
+        .collect();
+    assert_eq!(
+        names,
+        ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
+    );
+    let mut rounds: Vec<&str> = games.iter().map(|g| g.tag("Round").unwrap()).collect();
+    rounds.sort();
+    assert_eq!(rounds, ["1", "2", "3", "4"]);
+}
+
 /// `--openings suite` plays the shipped suite of the ruleset, built into the program.
 #[test]
 fn the_shipped_opening_suite_is_built_in() {

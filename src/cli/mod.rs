@@ -215,6 +215,15 @@ pub struct MatchArgs {
     /// Milliseconds a depth- or node-limited move may take before the engine counts as hung.
     #[arg(long, default_value_t = 60_000)]
     pub hang_timeout: u64,
+    /// The first engine plays each of the others (instead of every pair playing).
+    #[arg(long)]
+    pub gauntlet: bool,
+    /// Print the standings every N games as well as at the end.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub rating_interval: usize,
+    /// Write every line to and from each engine, time-stamped, to this file.
+    #[arg(long, value_name = "FILE")]
+    pub debug: Option<std::path::PathBuf>,
 }
 
 fn key_values(words: &[String], what: &str) -> Result<Vec<(String, String)>, String> {
@@ -336,6 +345,14 @@ impl MatchArgs {
             records: self.records.clone(),
             margin_ms: self.margin,
             hang_ms: self.hang_timeout,
+            gauntlet: self.gauntlet,
+            rating_interval: self.rating_interval,
+            debug_log: match &self.debug {
+                Some(p) => Some(std::sync::Arc::new(
+                    crate::matches::process::DebugLog::create(p)?,
+                )),
+                None => None,
+            },
         })
     }
 }

@@ -83,6 +83,12 @@ pub struct MatchConfig {
     pub margin_ms: u64,
     /// How long a depth- or node-limited move may take before the engine counts as hung.
     pub hang_ms: u64,
+    /// The first engine against each of the others, instead of every pair.
+    pub gauntlet: bool,
+    /// Print the standings every this many games (0: only at the end).
+    pub rating_interval: usize,
+    /// A log of every line to and from each engine, time-stamped.
+    pub debug_log: Option<Arc<process::DebugLog>>,
 }
 
 /// An opening: a starting position string (or none for the start) and moves from it.
@@ -99,9 +105,22 @@ struct Job {
     opening: Opening,
     /// Whether the encounter's first engine has White.
     first_white: bool,
+    /// The game's number in the match, from 1 (the record's `Round`).
+    round: usize,
 }
 
 /// How one game ended, from the encounter's first engine's point of view.
+/// What a worker tells the main thread: a move played in a game, or a game's end.
+pub enum Report {
+    Move {
+        round: usize,
+        plies: usize,
+        /// Both clocks, ms, where the engines play on a clock.
+        clocks: Option<[i64; 2]>,
+    },
+    Finished(Finished),
+}
+
 pub struct Finished {
     encounter: usize,
     pair: usize,
@@ -234,9 +253,14 @@ fn run_on<B: Bits>(
             .map_err(|e| format!("engine '{}': {e}", spec.name))?
             .quit();
     }
-    let encounters: Vec<(usize, usize)> = (0..cfg.engines.len())
-        .flat_map(|i| (i + 1..cfg.engines.len()).map(move |j| (i, j)))
-        .collect();
+    let n = cfg.engines.len();
+    let encounters: Vec<(usize, usize)> = if cfg.gauntlet {
+        (1..n).map(|j| (0, j)).collect()
+    } else {
+        (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+            .collect()
+    };
     let pairs_per = (cfg.games.max(1) as usize).div_ceil(2) * cfg.rounds.max(1) as usize;
     let opening_list = openings(cfg, &rules, pairs_per)?;
     let mut jobs = VecDeque::new();
@@ -248,6 +272,7 @@ fn run_on<B: Bits>(
                     pair,
                     opening: opening.clone(),
                     first_white,
+                    round: jobs.len() + 1,
                 });
             }
         }
@@ -255,7 +280,7 @@ fn run_on<B: Bits>(
     let total = jobs.len();
     let jobs = Arc::new(Mutex::new(jobs));
     let stop = Arc::new(AtomicBool::new(false));
-    let (tx, rx) = mpsc::channel::<Finished>();
+    let (tx, rx) = mpsc::channel::<Report>();
     let started = Instant::now();
     let mut tallies: Vec<Tally> = vec![Tally::default(); encounters.len()];
     let mut half_pairs: HashMap<(usize, usize), f64> = HashMap::new();
@@ -282,7 +307,36 @@ fn run_on<B: Bits>(
         }
         drop(tx);
         let mut done = 0;
-        for f in rx {
+        let mut last_line = format!("Games 0/{total}");
+        for report in rx {
+            let f = match report {
+                Report::Move {
+                    round,
+                    plies: n,
+                    clocks,
+                } => {
+                    // On a terminal the line also follows the game in progress.
+                    if terminal {
+                        let clocks = clocks
+                            .map(|[w, b]| {
+                                format!(
+                                    ", clocks {:.1} s / {:.1} s",
+                                    w as f64 / 1000.0,
+                                    b as f64 / 1000.0
+                                )
+                            })
+                            .unwrap_or_default();
+                        let _ = write!(
+                            out,
+                            "\r{last_line} | game {round}: {}{clocks}\x1b[K",
+                            plies(n)
+                        );
+                        let _ = out.flush();
+                    }
+                    continue;
+                }
+                Report::Finished(f) => f,
+            };
             done += 1;
             let t = &mut tallies[f.encounter];
             t.add_game(f.points);
@@ -308,7 +362,7 @@ fn run_on<B: Bits>(
             } else {
                 let _ = writeln!(out, "{line}");
             }
-            let _ = out.flush();
+            last_line = line;
             if let (Some(s), 1) = (cfg.sprt, encounters.len()) {
                 let v = s.verdict(&t.pairs);
                 if v != Verdict::Continue && verdict.is_none() {
@@ -316,6 +370,17 @@ fn run_on<B: Bits>(
                     stop.store(true, Ordering::Relaxed);
                 }
             }
+            if cfg.rating_interval > 0 && done % cfg.rating_interval == 0 && done < total {
+                if terminal {
+                    let _ = writeln!(out);
+                }
+                let _ = writeln!(out, "Standings after {done} games:");
+                for (e, &(a, b)) in encounters.iter().enumerate() {
+                    let (na, nb) = (&cfg.engines[a].name, &cfg.engines[b].name);
+                    let _ = write!(out, "{}", summary(na, nb, &tallies[e], None));
+                }
+            }
+            let _ = out.flush();
         }
     });
     if terminal {
@@ -402,7 +467,7 @@ fn worker<B: Bits>(
     encounters: &[(usize, usize)],
     jobs: &Mutex<VecDeque<Job>>,
     stop: &AtomicBool,
-    tx: &mpsc::Sender<Finished>,
+    tx: &mpsc::Sender<Report>,
 ) {
     let mut engines: HashMap<usize, EngineProcess> = HashMap::new();
     loop {
@@ -414,7 +479,23 @@ fn worker<B: Bits>(
         };
         let (a, b) = encounters[job.encounter];
         let (white, black) = if job.first_white { (a, b) } else { (b, a) };
-        let record = play_game(cfg, rules, &job.opening, [white, black], &mut engines);
+        let record = play_game(
+            cfg,
+            rules,
+            &job.opening,
+            [white, black],
+            job.round,
+            &mut engines,
+            tx,
+        );
+        // `restart=on`: the next game gets a fresh process.
+        for i in [white, black] {
+            if cfg.engines[i].restart
+                && let Some(e) = engines.remove(&i)
+            {
+                e.quit();
+            }
+        }
         let first_colour = if job.first_white { "1-0" } else { "0-1" };
         let points = match record.result.as_str() {
             "1/2-1/2" | "*" => 0.5,
@@ -422,12 +503,12 @@ fn worker<B: Bits>(
             _ => 0.0,
         };
         if tx
-            .send(Finished {
+            .send(Report::Finished(Finished {
                 encounter: job.encounter,
                 pair: job.pair,
                 points,
                 record,
-            })
+            }))
             .is_err()
         {
             break;
@@ -459,9 +540,19 @@ fn play_game<B: Bits>(
     rules: &Arc<Rules<B>>,
     opening: &Opening,
     players: [usize; 2],
+    round: usize,
     engines: &mut HashMap<usize, EngineProcess>,
+    progress: &mpsc::Sender<Report>,
 ) -> Record {
     let mut rec = Record::default();
+    // PGN's seven tag roster first, so that generic PGN tools read the records.
+    rec.set("Event", format!("latrunculi match, {}", cfg.variant));
+    rec.set("Site", "?");
+    rec.set("Date", record::pgn_date(std::time::SystemTime::now()));
+    rec.set("Round", round.to_string());
+    rec.set("White", cfg.engines[players[0]].name.clone());
+    rec.set("Black", cfg.engines[players[1]].name.clone());
+    rec.set("Result", "*");
     rec.set("Variant", cfg.variant.clone());
     if let Some(n) = rules.ruleset.chosen_pieces() {
         rec.set("Pieces", n.to_string());
@@ -469,8 +560,6 @@ fn play_game<B: Bits>(
     if let Some(path) = &cfg.variant_path {
         rec.set("VariantPath", path.display().to_string());
     }
-    rec.set("White", cfg.engines[players[0]].name.clone());
-    rec.set("Black", cfg.engines[players[1]].name.clone());
     let tcs: Vec<String> = players
         .iter()
         .map(|&p| {
@@ -543,7 +632,13 @@ fn play_game<B: Bits>(
         Some(f) => format!("position fen {f}"),
         None => "position startpos".to_string(),
     };
+    let on_clock = limits.iter().any(|l| matches!(l, Limit::Clock { .. }));
     loop {
+        let _ = progress.send(Report::Move {
+            round,
+            plies: game.moves().len(),
+            clocks: on_clock.then_some(clock),
+        });
         if let Some(o) = game.outcome() {
             finish(&mut rec, o.winner, o.describe(game.ruleset()));
             return rec;

@@ -2,6 +2,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -28,10 +29,39 @@ pub struct EngineProcess {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    /// The debug log and this engine's name in it.
+    log: Option<(Arc<DebugLog>, String)>,
 }
 
 /// How long the handshake (`uci`, `isready`) may take.
 const HANDSHAKE: Duration = Duration::from_secs(20);
+
+/// `match --debug FILE`: every line to and from every engine, with the seconds since the
+/// match began and the engine's name, as `12.345 name > go movetime 100` (sent) and
+/// `12.351 name < bestmove e2e4` (received).
+#[derive(Debug)]
+pub struct DebugLog {
+    file: std::sync::Mutex<std::fs::File>,
+    start: Instant,
+}
+
+impl DebugLog {
+    pub fn create(path: &std::path::Path) -> Result<Self, String> {
+        let file = std::fs::File::create(path)
+            .map_err(|e| format!("debug log {}: {e}", path.display()))?;
+        Ok(DebugLog {
+            file: std::sync::Mutex::new(file),
+            start: Instant::now(),
+        })
+    }
+
+    fn line(&self, engine: &str, arrow: &str, text: &str) {
+        let t = self.start.elapsed().as_secs_f64();
+        if let Ok(mut f) = self.file.lock() {
+            let _ = writeln!(f, "{t:.3} {engine} {arrow} {text}");
+        }
+    }
+}
 
 /// The option names of a `uci` answer (`option name <name> type ...`; a name may hold spaces).
 fn offered_options(answer: &[String]) -> Vec<String> {
@@ -50,8 +80,12 @@ impl EngineProcess {
     pub fn start(spec: &EngineSpec, cfg: &super::MatchConfig) -> Result<Self, String> {
         let mut words = spec.cmd.split_whitespace();
         let program = words.next().ok_or("empty engine command")?;
-        let mut child = Command::new(program)
-            .args(words)
+        let mut command = Command::new(program);
+        command.args(words).args(&spec.args);
+        if let Some(dir) = &spec.dir {
+            command.current_dir(dir);
+        }
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -60,9 +94,14 @@ impl EngineProcess {
         let stdout = child.stdout.take().ok_or("no engine output")?;
         let stdin = child.stdin.take().ok_or("no engine input")?;
         let (tx, rx) = mpsc::channel();
+        let log = cfg.debug_log.clone().map(|l| (l, spec.name.clone()));
+        let reader_log = log.clone();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
                 let Ok(line) = line else { break };
+                if let Some((l, name)) = &reader_log {
+                    l.line(name, "<", &line);
+                }
                 if tx.send(line).is_err() {
                     break;
                 }
@@ -72,6 +111,7 @@ impl EngineProcess {
             child,
             stdin,
             lines: rx,
+            log,
         };
         e.send("uci")?;
         let answer = e
@@ -118,6 +158,9 @@ impl EngineProcess {
     }
 
     pub fn send(&mut self, line: &str) -> Result<(), String> {
+        if let Some((l, name)) = &self.log {
+            l.line(name, ">", line);
+        }
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
             .map_err(|e| format!("engine input closed: {e}"))

@@ -201,6 +201,24 @@ fn start<B: Bits>(rec: &Record, rules: Arc<Rules<B>>) -> Result<Game<B>, String>
     }
 }
 
+/// A date in PGN's form, `2026.12.01` (UTC).
+pub fn pgn_date(t: std::time::SystemTime) -> String {
+    let days = t
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
 /// Who made each move of a record (not simply alternating: a side may act several times
 /// in a row).
 pub fn movers(rec: &Record) -> Result<Vec<Colour>, String> {
@@ -345,6 +363,20 @@ mod tests {
         assert!(check(&r).unwrap_err().contains("not over by the rules"));
         r.result = "*".into();
         assert!(check(&r).is_ok(), "an unfinished game replays");
+    }
+
+    #[test]
+    fn pgn_dates() {
+        use std::time::{Duration, UNIX_EPOCH};
+        assert_eq!(pgn_date(UNIX_EPOCH), "1970.01.01");
+        assert_eq!(
+            pgn_date(UNIX_EPOCH + Duration::from_secs(951_782_400)),
+            "2000.02.29"
+        );
+        assert_eq!(
+            pgn_date(UNIX_EPOCH + Duration::from_secs(1_796_083_200)),
+            "2026.12.01"
+        );
     }
 
     #[test]

@@ -48,6 +48,14 @@ impl Limit {
 pub struct EngineSpec {
     pub name: String,
     pub cmd: String,
+    /// `arg=`: arguments after those of `cmd`, one per `arg=` (so an argument may hold
+    /// spaces).
+    pub args: Vec<String>,
+    /// `dir=`: the directory the engine runs in.
+    pub dir: Option<std::path::PathBuf>,
+    /// `restart=on`: a fresh process for every game (off: one process plays game after
+    /// game, restarted only after a crash).
+    pub restart: bool,
     pub options: Vec<(String, String)>,
     pub limit: Option<Limit>,
 }
@@ -97,6 +105,9 @@ impl EngineSpec {
         let mut spec = EngineSpec {
             name: String::new(),
             cmd: String::new(),
+            args: Vec::new(),
+            dir: None,
+            restart: false,
             options: Vec::new(),
             limit: None,
         };
@@ -107,6 +118,15 @@ impl EngineSpec {
             match key {
                 "cmd" => spec.cmd = value.to_string(),
                 "name" => spec.name = value.to_string(),
+                "arg" => spec.args.push(value.to_string()),
+                "dir" => spec.dir = Some(value.into()),
+                "restart" => {
+                    spec.restart = match value {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err(format!("restart: expected on or off, not '{value}'")),
+                    }
+                }
                 "tc" => spec.limit = Some(parse_tc(value)?),
                 "st" => spec.limit = Some(Limit::MoveTime(seconds(value, "st")?.max(1))),
                 "nodes" => {

@@ -568,12 +568,19 @@ function recordText() {
   const g = state.game;
   const name = (c) => (g.players[c] === "human" ? "Human" : state.engineName);
   const result = g.result || (state.cursor === g.moves.length && state.view.result) || null;
-  const tags = [["Variant", g.variant]];
+  // PGN's seven tag roster first, then ours (as the match runner writes them).
+  const tags = [
+    ["Event", `latrunculi gui, ${g.variant}`],
+    ["Site", "?"],
+    ["Date", new Date().toISOString().slice(0, 10).replaceAll("-", ".")],
+    ["Round", "-"],
+    ["White", name(0)],
+    ["Black", name(1)],
+    ["Result", resultCode(result)],
+    ["Variant", g.variant],
+  ];
   if (g.pieces && g.piecesRange) tags.push(["Pieces", String(g.pieces)]);
   if (g.start !== "startpos") tags.push(["FEN", g.start]);
-  tags.push(["White", name(0)], ["Black", name(1)], ["Site", "latrunculi gui"]);
-  tags.push(["Date", new Date().toISOString().slice(0, 10).replaceAll("-", ".")]);
-  tags.push(["Result", resultCode(result)]);
   if (result) tags.push(["Termination", result.reason]);
   tags.push(["PlyCount", String(g.moves.length)]);
   const words = [];
