@@ -10,6 +10,7 @@ use std::time::Duration;
 use crate::board::Bits;
 use crate::mcts::{self, MctsConfig, MctsParams, Reuse};
 use crate::rules::{Game, Move, perft};
+use crate::search::skill::Skill;
 use crate::search::{
     self, Clock, Event, Limits, Params, SearchConfig, SearchResult, Shared, Weights,
 };
@@ -71,6 +72,8 @@ pub struct Options {
     pub weights: Weights,
     pub placement_search: PlacementSearch,
     pub mcts: MctsParams,
+    /// The playing level (`Skill Level`).
+    pub skill: Skill,
 }
 
 impl Default for Options {
@@ -84,6 +87,7 @@ impl Default for Options {
             weights: Weights::default(),
             placement_search: PlacementSearch::Auto,
             mcts: MctsParams::default(),
+            skill: Skill::default(),
         }
     }
 }
@@ -195,6 +199,11 @@ impl Engine {
     ) {
         self.stop_and_wait();
         self.shared.stop.store(false, Ordering::Relaxed);
+        let skill = self.options.skill;
+        let mut limits = limits;
+        if !limits.infinite && !limits.ponder {
+            skill.limit(&mut limits);
+        }
         let clock = Arc::new(Clock::new(
             &limits,
             game.position().side,
@@ -202,7 +211,7 @@ impl Engine {
         ));
         let cfg = SearchConfig {
             threads: self.options.threads,
-            multipv: self.options.multipv,
+            multipv: skill.multipv(self.options.multipv),
             searchmoves,
             params: self.options.search_params(),
             weights: self.options.weights.clone(),
@@ -230,9 +239,9 @@ impl Engine {
                     params: &mcts_params,
                     weights: &cfg.weights,
                     threads: cfg.threads,
-                    playouts: cfg
-                        .limits
-                        .nodes
+                    playouts: skill
+                        .playouts()
+                        .or(cfg.limits.nodes)
                         .or(cfg.limits.depth.map(|d| d as u64 * PLAYOUTS_PER_DEPTH)),
                     seed: 0,
                 };
@@ -253,7 +262,13 @@ impl Engine {
                 }
                 result
             } else {
-                search::run(&game, &shared, &thread_clock, &cfg, &mut report)
+                let mut result = search::run(&game, &shared, &thread_clock, &cfg, &mut report);
+                // Below full strength, one of the lines with the level's error.
+                skill.pick(
+                    &mut result,
+                    game.position().full_key() ^ game.moves().len() as u64,
+                );
+                result
             };
             // `go infinite` and pondering answer only after `stop` (or `ponderhit`).
             while (cfg.limits.infinite || thread_clock.pondering())

@@ -37,6 +37,7 @@ fn uci_handshake_lists_options_and_variants() {
         "Clear Hash",
         "Threads",
         "MultiPV",
+        "Skill Level",
         "Ponder",
         "Move Overhead",
         "UCI_ShowWDL",
@@ -303,6 +304,66 @@ fn multipv_lines_are_reported_best_first_and_bestmove_is_line_one() {
         .unwrap();
     let best = field(all.last().unwrap(), "bestmove").unwrap();
     assert_eq!(best, multipv_lines(&all, deepest)[0].2, "{all:?}");
+}
+
+/// Below full strength a search is held to the level's node budget, looks at four lines and
+/// plays one of them, the same one each time for the same position.
+#[test]
+fn skill_level_limits_the_search_and_chooses_among_lines_repeatably() {
+    use latrunculi::search::skill::Skill;
+    let mut e = Engine::start();
+    e.ask_sync("setoption name UCI_Variant value little-soldiers");
+    e.send("setoption name OwnBook value false");
+    let refused = e.ask_sync("setoption name Skill Level value 21");
+    assert_eq!(
+        refused,
+        vec!["info string error: option Skill Level: '21' is not a whole number from 0 to 20"]
+    );
+    e.send("setoption name Skill Level value 3");
+    let budget = Skill(3).nodes().unwrap();
+    let mut answers = Vec::new();
+    for _ in 0..2 {
+        e.send("ucinewgame");
+        e.send("position startpos moves c2c3 c7c6");
+        let lines = e.ask("go depth 30", |l| l.starts_with("bestmove"));
+        let infos: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth"))
+            .collect();
+        assert!(
+            infos.iter().any(|l| field(l, "multipv") == Some("4")),
+            "{lines:?}"
+        );
+        // The budget is checked every 1,024 nodes (and at the end of each depth).
+        for l in &infos {
+            let nodes: u64 = field(l, "nodes").unwrap().parse().unwrap();
+            assert!(
+                nodes <= budget + 1024,
+                "{nodes} nodes over a budget of {budget}"
+            );
+        }
+        let deepest: u32 = field(infos.last().unwrap(), "depth")
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(
+            deepest < 10,
+            "depth 30 was asked, the budget stopped it at {deepest}"
+        );
+        answers.push(
+            field(lines.last().unwrap(), "bestmove")
+                .unwrap()
+                .to_string(),
+        );
+    }
+    assert_eq!(answers[0], answers[1], "repeatable");
+    // Full strength again: one line, no budget.
+    e.send("setoption name Skill Level value 20");
+    let lines = e.ask("go depth 3", |l| l.starts_with("bestmove"));
+    assert!(
+        !lines.iter().any(|l| field(l, "multipv") == Some("2")),
+        "{lines:?}"
+    );
 }
 
 /// MultiPV is the alpha-beta search's: with it, the lines show which search placed a piece.

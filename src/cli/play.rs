@@ -25,6 +25,10 @@ pub struct PlayArgs {
     /// The engine searches to this depth.
     #[arg(long)]
     pub depth: Option<u32>,
+    /// The engine's playing level, 0 (weakest) to 20 (full strength), as the protocol's
+    /// `Skill Level`.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u8).range(0..=20))]
+    pub level: u8,
     /// Where the finished game is saved (default: <variant>-<time>.rec here).
     #[arg(long)]
     pub record: Option<PathBuf>,
@@ -195,6 +199,7 @@ fn run_on<B: Bits>(
     };
     let mut engine = Engine::new();
     engine.options.move_overhead_ms = 0;
+    engine.options.skill = crate::search::skill::Skill(args.level);
     let path = args.record.clone().unwrap_or_else(|| {
         let secs = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

@@ -7,6 +7,7 @@ use crate::engine::PlacementSearch;
 use crate::mcts::{MctsParams, Playout};
 use crate::rules::{Catalogue, DEFAULT_PRESET};
 use crate::search::Params;
+use crate::search::skill::{MAX_LEVEL, Skill};
 
 /// The `option` lines `uci` prints.
 pub fn declarations(catalogue: &Catalogue) -> Vec<String> {
@@ -29,6 +30,10 @@ pub fn declarations(catalogue: &Catalogue) -> Vec<String> {
         "option name Clear Hash type button".into(),
         "option name Threads type spin default 1 min 1 max 256".into(),
         "option name MultiPV type spin default 1 min 1 max 256".into(),
+        format!(
+            "option name Skill Level type spin default {MAX_LEVEL} min 0 max {MAX_LEVEL}"
+        ),
+
         "option name Ponder type check default false".into(),
         "option name Move Overhead type spin default 30 min 0 max 5000".into(),
         "option name UCI_ShowWDL type check default false".into(),
@@ -148,6 +153,9 @@ pub fn set(s: &mut Session, name: &str, value: &str) -> Result<(), String> {
         "clear hash" => peer.engine.clear_hash(),
         "threads" => opts.threads = spin(name, value, 1, 256)? as usize,
         "multipv" => opts.multipv = spin(name, value, 1, 256)? as usize,
+        "skill level" => {
+            opts.skill = Skill(spin(name, value, 0, MAX_LEVEL as i64)? as u8);
+        }
         "ponder" => peer.ponder = check(name, value)?,
         "move overhead" => opts.move_overhead_ms = spin(name, value, 0, 5000)? as u64,
         "uci_showwdl" => peer.show_wdl = check(name, value)?,

@@ -12,6 +12,7 @@ pub mod eval;
 mod history;
 pub mod params;
 pub mod score;
+pub mod skill;
 pub mod time;
 pub mod tt;
 
