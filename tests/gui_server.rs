@@ -103,13 +103,16 @@ fn the_page_and_its_files_are_served_and_unknown_paths_refused() {
     assert_eq!(status, 200);
     assert!(head.contains("content-type: text/html"), "{head}");
     assert!(body.contains("<title>Latrunculi</title>"));
-    for file in ["app.js", "engine.js", "board.js", "notation.js"] {
-        let (status, head, _) = server.get(&format!("/{file}"));
+    for file in latrunculi::gui::assets::names() {
+        let (status, head, body) = server.get(&format!("/{file}"));
         assert_eq!(status, 200, "{file}");
-        assert!(
-            head.contains("content-type: text/javascript"),
-            "{file}: {head}"
-        );
+        assert!(!body.is_empty(), "{file}");
+        if file.ends_with(".js") {
+            assert!(
+                head.contains("content-type: text/javascript"),
+                "{file}: {head}"
+            );
+        }
     }
     let (status, _, body) = server.get("/missing.js");
     assert_eq!(status, 404);
