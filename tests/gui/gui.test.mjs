@@ -265,7 +265,8 @@ test("analysis with three lines: depth lines arrive, best line shown on the boar
     assert.match(r[1], /^[+-]?\d+\.\d\d$|^(win|loss) in \d+$/, "a score in pieces or a win/loss");
     assert.ok(r[5].split(" ").length >= 2, "a principal variation");
   }
-  assert.ok(await page.$("#board line.arrow"), "the best move is drawn on the board");
+  assert.ok(await page.$("#board line.arrow.pv-0"), "the best move is drawn on the board");
+  assert.ok(await page.$("#board line.arrow.pv-1"), "and the reply after it");
   assert.equal(await page.isHidden("#eval-bar"), false, "the evaluation bar shows");
   await screenshot(page, "analysis-multipv");
   await page.click("#analyse-stop");

@@ -662,15 +662,19 @@ function render() {
   if (humanToMove()) {
     marks.removable = v.legal.filter((t) => t.startsWith("x")).map((t) => t.slice(1));
   }
+  // The best line previewed: its first three plies as arrows (fainter as they go on), and
+  // the squares of its first placement or removal.
   const best = state.analysing && state.analysis[0];
   if (best && best.pv.length) {
-    const t = N.parseToken(best.pv[0]);
-    if (t.kind === "go") {
-      marks.arrows = [];
-      for (let i = 1; i < t.squares.length; i++) marks.arrows.push([t.squares[i - 1], t.squares[i]]);
-    } else if (t.kind === "place" || t.kind === "remove") {
-      marks.targets = [...(marks.targets || []), t.to || t.at];
-    }
+    marks.arrows = [];
+    best.pv.slice(0, 3).forEach((token, ply) => {
+      const t = N.parseToken(token);
+      if (t.kind === "go") {
+        for (let i = 1; i < t.squares.length; i++) marks.arrows.push([t.squares[i - 1], t.squares[i], ply]);
+      } else if (ply === 0 && (t.kind === "place" || t.kind === "remove")) {
+        marks.targets = [...(marks.targets || []), t.to || t.at];
+      }
+    });
   }
   board.draw(v.pos, marks);
   renderSides();

@@ -73,7 +73,7 @@ export class Board {
         g.addEventListener("click", () => this.onClick(name));
       }
     }
-    for (const [from, to] of marks.arrows || []) this.arrow(pos, from, to);
+    for (const [from, to, ply] of marks.arrows || []) this.arrow(pos, from, to, ply || 0);
     this.labels(pos);
   }
 
@@ -99,10 +99,11 @@ export class Board {
     }
   }
 
-  arrow(pos, from, to) {
+  /** An arrow of the previewed line; `ply` 0 is the move to play, later ones are fainter. */
+  arrow(pos, from, to, ply) {
     const a = this.centre(pos, from);
     const b = this.centre(pos, to);
-    el("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: "arrow", "marker-end": "url(#head)" }, this.svg);
+    el("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: `arrow pv-${ply}`, "marker-end": "url(#head)" }, this.svg);
     if (!this.svg.querySelector("#head")) {
       const defs = el("defs", {}, this.svg);
       const m = el("marker", { id: "head", markerWidth: 4, markerHeight: 4, refX: 2, refY: 2, orient: "auto" }, defs);
