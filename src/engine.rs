@@ -200,6 +200,14 @@ impl Engine {
         self.stop_and_wait();
         self.shared.stop.store(false, Ordering::Relaxed);
         let skill = self.options.skill;
+        // The placement search's playouts: as asked, and within the level's budget.
+        let asked = limits
+            .nodes
+            .or(limits.depth.map(|d| d as u64 * PLAYOUTS_PER_DEPTH));
+        let playouts = match (asked, skill.playouts()) {
+            (Some(a), Some(s)) => Some(a.min(s)),
+            (a, s) => a.or(s),
+        };
         let mut limits = limits;
         if !limits.infinite && !limits.ponder {
             skill.limit(&mut limits);
@@ -239,10 +247,7 @@ impl Engine {
                     params: &mcts_params,
                     weights: &cfg.weights,
                     threads: cfg.threads,
-                    playouts: skill
-                        .playouts()
-                        .or(cfg.limits.nodes)
-                        .or(cfg.limits.depth.map(|d| d as u64 * PLAYOUTS_PER_DEPTH)),
+                    playouts,
                     seed: 0,
                 };
                 let (result, tree) = mcts::run(
