@@ -329,6 +329,19 @@ impl<B: Bits> Rules<B> {
         ray & !self.rays[first][d as usize] & !B::bit(first)
     }
 
+    /// The first square in `occupied` seen from `from` in direction `d`.
+    #[inline(always)]
+    pub fn first_blocker(&self, from: Square, d: Dir, occupied: B) -> Option<Square> {
+        let blockers = self.rays[from][d as usize] & occupied;
+        if blockers.is_empty() {
+            None
+        } else if self.geo.ascending(d) {
+            Some(blockers.lowest())
+        } else {
+            Some(blockers.highest())
+        }
+    }
+
     /// The start position.
     pub fn start(&self) -> Position<B> {
         self.start

@@ -282,43 +282,16 @@ impl<B: Bits> Game<B> {
     /// `out` is empty). End conditions are judged in the order RULES.md gives.
     pub fn status(&self, out: &mut Vec<Move>) -> Option<Outcome> {
         out.clear();
-        let pos = self.position();
-        let r = self.ruleset();
-        let side = pos.side;
-        let decided = |winner: Colour, reason| Outcome {
-            winner: Some(winner),
-            reason,
-            stuck: side,
-        };
         // 1. Material and leader.
-        for c in [side, side.other()] {
-            if let Some(m) = &r.end.material {
-                let left = match m.counted {
-                    Counted::Men => pos.men_total(c),
-                    Counted::Pieces => pos.men_total(c) + pos.leaders_total(c),
-                };
-                if left <= m.at_most as u32 {
-                    return Some(decided(c.other(), Reason::MenLost));
-                }
-            }
-            if r.end.leader_loss
-                && r.has_leader
-                && r.capture.leader != LeaderCapture::Immune
-                && pos.leaders_total(c) == 0
-            {
-                return Some(decided(c.other(), Reason::LeaderCaptured));
-            }
+        if let Some(o) = self.material_outcome() {
+            return Some(o);
         }
         // 2. No legal move.
         let superko = self.generate(out);
         if out.is_empty() {
-            let counted = r.end.no_move == NoMove::CountPieces;
-            let reason = Reason::NoLegalMove { superko, counted };
-            return Some(match r.end.no_move {
-                NoMove::CountPieces => self.count_pieces(reason),
-                _ => decided(side.other(), reason),
-            });
+            return Some(self.no_move_outcome(superko));
         }
+        // 3. The rest.
         let over = self.late_outcome();
         if over.is_some() {
             out.clear();
@@ -326,8 +299,102 @@ impl<B: Bits> Game<B> {
         over
     }
 
-    /// The conditions judged after "no legal move": quiet plies, passes, repetition, length.
-    fn late_outcome(&self) -> Option<Outcome> {
+    /// The first end condition, which needs no move generation: a side down to its last
+    /// men, or without its leader where losing it loses. A search asks this first, then
+    /// [`Game::late_outcome`], before it looks up or generates anything.
+    pub fn material_outcome(&self) -> Option<Outcome> {
+        let pos = self.position();
+        let r = self.ruleset();
+        let side = pos.side;
+        for c in [side, side.other()] {
+            let decided = |reason| Outcome {
+                winner: Some(c.other()),
+                reason,
+                stuck: side,
+            };
+            if let Some(m) = &r.end.material {
+                let left = match m.counted {
+                    Counted::Men => pos.men_total(c),
+                    Counted::Pieces => pos.men_total(c) + pos.leaders_total(c),
+                };
+                if left <= m.at_most as u32 {
+                    return Some(decided(Reason::MenLost));
+                }
+            }
+            if r.end.leader_loss
+                && r.has_leader
+                && r.capture.leader != LeaderCapture::Immune
+                && pos.leaders_total(c) == 0
+            {
+                return Some(decided(Reason::LeaderCaptured));
+            }
+        }
+        None
+    }
+
+    /// The outcome when the side to move has no legal move (`superko`: whether superko
+    /// took its last moves away).
+    pub fn no_move_outcome(&self, superko: bool) -> Outcome {
+        let r = self.ruleset();
+        let counted = r.end.no_move == NoMove::CountPieces;
+        let reason = Reason::NoLegalMove { superko, counted };
+        match r.end.no_move {
+            NoMove::CountPieces => self.count_pieces(reason),
+            _ => Outcome {
+                winner: Some(self.position().side.other()),
+                reason,
+                stuck: self.position().side,
+            },
+        }
+    }
+
+    /// Whether the side to move certainly has a legal move (the forced pass included),
+    /// found without generating any: a piece free to step onto an empty neighbour where no
+    /// entry restriction or superko could forbid it, a man in hand with room to place it, or
+    /// a turn that passes when it has no move. `false` means "not known" (generate to find
+    /// out).
+    pub fn surely_has_move(&self) -> bool {
+        let pos = self.position();
+        let r = self.ruleset();
+        if r.end.no_move == NoMove::Pass || pos.turn == Turn::Removing {
+            return true;
+        }
+        if pos.placing() {
+            let men = pos.hand[pos.side.index()][0];
+            return men > 0 && (self.rules.region[pos.side.index()] & !pos.occupied()).any();
+        }
+        if pos.turn != Turn::Fresh || r.entry_restriction || r.end.repetition == Repetition::Superko
+        {
+            return false;
+        }
+        let rules = &self.rules;
+        let empty = rules.geo.board & !pos.occupied();
+        let us = pos.side.index();
+        let free_men = pos.men[us] & !pos.trapped;
+        rules
+            .man_dirs
+            .iter()
+            .any(|&d| (rules.geo.shift(free_men, d) & empty).any())
+            || rules
+                .leader_dirs
+                .iter()
+                .any(|&d| (rules.geo.shift(pos.leaders[us], d) & empty).any())
+    }
+
+    /// The tactical moves only, for a quiescence search: removals of trapped men and the
+    /// moves whose destination is in `targets` (superko applied as in [`Game::generate`]).
+    /// Never the forced pass.
+    pub fn tactical_moves(&self, targets: B, out: &mut Vec<Move>) {
+        let pos = self.position();
+        self.rules.tactical_moves(pos, targets, out);
+        if self.ruleset().end.repetition == Repetition::Superko && !pos.placing() {
+            self.drop_superko(out);
+        }
+    }
+
+    /// The conditions judged after "no legal move": quiet plies, passes, repetition, length
+    /// (they end the game only if the side to move has a legal move).
+    pub fn late_outcome(&self) -> Option<Outcome> {
         let pos = self.position();
         let r = self.ruleset();
         if let Some(limit) = r.end.quiet_limit

@@ -7,6 +7,22 @@ use super::position::{Position, Turn};
 use super::ruleset::*;
 use crate::board::{ALL_DIRS, Bits, Dir, Square};
 
+/// What limits the moves generated in one position: the empty squares, the entry
+/// restriction's squares (where it applies) and the destinations wanted.
+#[derive(Clone, Copy)]
+struct Scope<B> {
+    empty: B,
+    entry: Option<EntrySquares<B>>,
+    targets: B,
+}
+
+/// The squares the entry restriction bars or must check, for one position.
+#[derive(Clone, Copy)]
+struct EntrySquares<B> {
+    barred: B,
+    to_check: B,
+}
+
 impl<B: Bits> Rules<B> {
     /// Every move the piece rules allow for the side to act, into `out` (cleared first).
     pub fn pseudo_moves(&self, pos: &Position<B>, out: &mut Vec<Move>) {
@@ -15,11 +31,17 @@ impl<B: Bits> Rules<B> {
             self.placements(pos, out);
             return;
         }
+        self.moves_to(pos, self.geo.board, out);
+    }
+
+    /// The movement-phase moves with a destination in `targets`, and the removals.
+    #[inline(always)]
+    fn moves_to(&self, pos: &Position<B>, targets: B, out: &mut Vec<Move>) {
         let us = pos.side;
         let them = us.other();
         let empty = self.geo.board & !pos.occupied();
         if let Turn::Bonus(sq) = pos.turn {
-            self.bonus_moves(pos, sq as Square, empty, out);
+            self.bonus_moves(pos, sq as Square, empty, targets, out);
             return;
         }
         if self.ruleset.capture.effect == CaptureEffect::Immobilise {
@@ -27,11 +49,137 @@ impl<B: Bits> Rules<B> {
                 out.push(Move::remove(sq));
             }
         }
+        let scope = Scope {
+            empty,
+            entry: self
+                .ruleset
+                .entry_restriction
+                .then(|| self.entry_squares(pos)),
+            targets,
+        };
         for from in (pos.men[us.index()] & !pos.trapped).iter() {
-            self.piece_moves(pos, from, Kind::Man, empty, out);
+            self.piece_moves(pos, from, Kind::Man, scope, out);
         }
         for from in pos.leaders[us.index()].iter() {
-            self.piece_moves(pos, from, Kind::Leader, empty, out);
+            self.piece_moves(pos, from, Kind::Leader, scope, out);
+        }
+    }
+
+    /// The moves for the side to act that remove a trapped man or whose destination is in
+    /// `targets` (the tactical moves of a quiescence search), into `out` (cleared first).
+    /// None during placement.
+    pub fn tactical_moves(&self, pos: &Position<B>, targets: B, out: &mut Vec<Move>) {
+        out.clear();
+        if pos.placing() {
+            return;
+        }
+        let r = &self.ruleset;
+        if pos.turn != Turn::Fresh {
+            self.moves_to(pos, targets, out);
+            return;
+        }
+        // Few squares are targets: look from each for the pieces that can slide or step
+        // there, rather than generate every piece's moves; hops are followed forwards. The
+        // moves come out in the order of the full generation.
+        let us = pos.side;
+        if r.capture.effect == CaptureEffect::Immobilise {
+            for sq in (pos.men[us.other().index()] & pos.trapped).iter() {
+                out.push(Move::remove(sq));
+            }
+        }
+        let start = out.len();
+        let occupied = pos.occupied();
+        let men = pos.men[us.index()] & !pos.trapped;
+        let leaders = pos.leaders[us.index()];
+        let entry = r.entry_restriction.then(|| self.entry_squares(pos));
+        for to in (targets & self.geo.board & !occupied).iter() {
+            let (man, leader) = (r.man_moves.reach, r.leader_moves.reach);
+            self.movers_to(pos, to, men, man, self.man_dirs, entry, out);
+            self.movers_to(pos, to, leaders, leader, self.leader_dirs, entry, out);
+        }
+        if let Some(hops) = r.hops {
+            let hoppers = match hops.by {
+                Hoppers::AnyPiece => men | leaders,
+                Hoppers::MenOnly => men,
+                Hoppers::LeaderOnly => leaders,
+            };
+            for from in hoppers.iter() {
+                let start = Move::go(from, from);
+                let at = B::bit(from);
+                if self.diagonal_hops {
+                    self.extend_chain::<8>(pos, start, at, hops, targets, out);
+                } else {
+                    self.extend_chain::<4>(pos, start, at, hops, targets, out);
+                }
+            }
+        }
+        // Stable: each piece's slides in the order of their destinations, then its hops.
+        out[start..].sort_by_key(|m| (leaders.has(m.from as Square), m.from, m.is_hop()));
+        debug_assert!(
+            {
+                let mut forward = Vec::new();
+                self.moves_to(pos, targets, &mut forward);
+                forward == *out
+            },
+            "the tactical moves of {pos:?} differ from the forward generation's"
+        );
+    }
+
+    /// The moves of `pieces` onto the empty square `to`, as the entry restriction allows
+    /// (the directions are symmetric, so a piece reaches `to` in direction `d` if it is the
+    /// first piece seen from `to` in the opposite direction).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn movers_to(
+        &self,
+        pos: &Position<B>,
+        to: Square,
+        pieces: B,
+        reach: Reach,
+        dirs: &[Dir],
+        entry: Option<EntrySquares<B>>,
+        out: &mut Vec<Move>,
+    ) {
+        if pieces.is_empty() {
+            return;
+        }
+        if let Some(e) = entry
+            && e.barred.has(to)
+        {
+            return;
+        }
+        let occupied = pos.occupied();
+        for &d in dirs {
+            let from = match reach {
+                Reach::Slide => self.first_blocker(to, d, occupied),
+                Reach::Step => self.step(to, d).filter(|&sq| occupied.has(sq)),
+            };
+            let Some(from) = from.filter(|&sq| pieces.has(sq)) else {
+                continue;
+            };
+            if let Some(e) = entry
+                && e.to_check.has(to)
+                && self.flanked(pos, pos.side, to, from).is_empty()
+            {
+                continue;
+            }
+            out.push(Move::go(from, to));
+        }
+    }
+
+    /// The entry restriction's squares for the side to move, once per position: those
+    /// between two enemies on a rank or a file that flank nothing from any origin (never
+    /// entered), and those that flank an enemy from some origin (entered only from an
+    /// origin that leaves the flank standing).
+    fn entry_squares(&self, pos: &Position<B>) -> EntrySquares<B> {
+        let enemy = pos.occupied_by(pos.side.other());
+        let g = &self.geo;
+        let sandwiched = (g.shift(enemy, Dir::E) & g.shift(enemy, Dir::W))
+            | (g.shift(enemy, Dir::N) & g.shift(enemy, Dir::S));
+        let landings = self.capture_landings(pos, pos.side);
+        EntrySquares {
+            barred: sandwiched & !landings,
+            to_check: sandwiched & landings,
         }
     }
 
@@ -39,12 +187,27 @@ impl<B: Bits> Rules<B> {
     /// never get here, and the common path stays as small as it was without bonus moves.
     #[cold]
     #[inline(never)]
-    fn bonus_moves(&self, pos: &Position<B>, sq: Square, empty: B, out: &mut Vec<Move>) {
+    fn bonus_moves(
+        &self,
+        pos: &Position<B>,
+        sq: Square,
+        empty: B,
+        targets: B,
+        out: &mut Vec<Move>,
+    ) {
         let us = pos.side;
+        let scope = Scope {
+            empty,
+            entry: self
+                .ruleset
+                .entry_restriction
+                .then(|| self.entry_squares(pos)),
+            targets,
+        };
         if pos.leaders[us.index()].has(sq) {
-            self.piece_moves(pos, sq, Kind::Leader, empty, out);
+            self.piece_moves(pos, sq, Kind::Leader, scope, out);
         } else if (pos.men[us.index()] & !pos.trapped).has(sq) {
-            self.piece_moves(pos, sq, Kind::Man, empty, out);
+            self.piece_moves(pos, sq, Kind::Man, scope, out);
         }
     }
 
@@ -78,9 +241,14 @@ impl<B: Bits> Rules<B> {
         pos: &Position<B>,
         from: Square,
         kind: Kind,
-        empty: B,
+        scope: Scope<B>,
         out: &mut Vec<Move>,
     ) {
+        let Scope {
+            empty,
+            entry,
+            targets,
+        } = scope;
         let r = &self.ruleset;
         let (movement, dirs) = match kind {
             Kind::Man => (r.man_moves, self.man_dirs),
@@ -102,8 +270,9 @@ impl<B: Bits> Rules<B> {
                 dests &= empty;
             }
         }
-        if r.entry_restriction {
-            dests = self.admissible(pos, from, dests);
+        dests &= targets;
+        if let Some(entry) = entry {
+            dests = self.admissible(pos, from, dests, entry);
         }
         out.extend(dests.iter().map(|to| Move::go(from, to)));
         if let Some(hops) = r.hops {
@@ -115,9 +284,9 @@ impl<B: Bits> Rules<B> {
             if allowed {
                 let start = Move::go(from, from);
                 if self.diagonal_hops {
-                    self.extend_chain::<8>(pos, start, from, B::bit(from), hops, out);
+                    self.extend_chain::<8>(pos, start, B::bit(from), hops, targets, out);
                 } else {
-                    self.extend_chain::<4>(pos, start, from, B::bit(from), hops, out);
+                    self.extend_chain::<4>(pos, start, B::bit(from), hops, targets, out);
                 }
             }
         }
@@ -125,17 +294,10 @@ impl<B: Bits> Rules<B> {
 
     /// The destinations of a piece leaving `from` that the entry restriction allows: no
     /// landing between two enemies on a rank or a file unless the landing flanks an enemy.
-    fn admissible(&self, pos: &Position<B>, from: Square, dests: B) -> B {
-        let us = pos.side;
-        let enemy = pos.occupied_by(us.other());
-        let g = &self.geo;
-        let sandwiched = (g.shift(enemy, Dir::E) & g.shift(enemy, Dir::W))
-            | (g.shift(enemy, Dir::N) & g.shift(enemy, Dir::S));
-        let mut ok = dests;
-        let landings = self.capture_landings(pos, us);
-        ok &= !(sandwiched & !landings);
-        for to in (dests & sandwiched & landings).iter() {
-            if self.flanked(pos, us, to, from).is_empty() {
+    fn admissible(&self, pos: &Position<B>, from: Square, dests: B, entry: EntrySquares<B>) -> B {
+        let mut ok = dests & !entry.barred;
+        for to in (dests & entry.to_check).iter() {
+            if self.flanked(pos, pos.side, to, from).is_empty() {
                 ok ^= B::bit(to);
             }
         }
@@ -155,21 +317,22 @@ impl<B: Bits> Rules<B> {
         }
     }
 
-    /// Adds every hop (and, with chains, every longer chain) from `at`, where the moving
-    /// piece stands in `pos` after the jumps of `chain`; `visited` holds the squares the
-    /// chain has occupied, its origin included. `DIRS` is 4 (orthogonal jumps) or 8: a
+    /// Adds every hop (and, with chains, every longer chain) landing in `targets` from where
+    /// the moving piece stands in `pos` after the jumps of `chain` (its `to`); `visited`
+    /// holds the squares the chain has occupied, its origin included. `DIRS` is 4 (orthogonal jumps) or 8: a
     /// constant, so that the loop over the directions and the path encoding compile to what
     /// they were for orthogonal chains alone.
     fn extend_chain<const DIRS: usize>(
         &self,
         pos: &Position<B>,
         chain: Move,
-        at: Square,
         visited: B,
         hops: Hops,
+        targets: B,
         out: &mut Vec<Move>,
     ) {
         let us = pos.side;
+        let at = chain.to as Square;
         for d in ALL_DIRS.into_iter().take(DIRS) {
             let Some(over) = self.step(at, d) else {
                 continue;
@@ -190,13 +353,16 @@ impl<B: Bits> Rules<B> {
                 continue;
             }
             let mv = chain.then_hop(d, land, DIRS == 8);
-            out.push(mv);
+            if targets.has(land) {
+                out.push(mv);
+            }
             // `Rules::new` refused any board whose longest chain the path cannot hold.
             if hops.chains {
                 let mut next = *pos;
                 next.relocate(us, at, land);
                 self.land(&mut next, us, land, at);
-                self.extend_chain::<DIRS>(&next, mv, land, visited | B::bit(land), hops, out);
+                let visited = visited | B::bit(land);
+                self.extend_chain::<DIRS>(&next, mv, visited, hops, targets, out);
             }
         }
     }
