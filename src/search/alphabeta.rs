@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::board::{Bits, Square};
-use crate::rules::{Colour, Game, LeaderCapture, Move, MoveKind};
+use crate::rules::{Colour, Game, LeaderCapture, Move, MoveKind, Position, Rules};
 
 use super::busy::{Busy, move_hash};
 use super::eval::evaluate;
@@ -68,6 +68,19 @@ const KILLER: i32 = 1 << 22;
 /// subtrees are too small for the bookkeeping to pay.
 const DEFER_DEPTH: i32 = 3;
 
+/// The squares where a move is tactical for the side to move: landings that capture or
+/// trap, and in rulesets where leaders are enclosed, the enemy leader's neighbours.
+pub fn tactical_squares<B: Bits>(rules: &Rules<B>, pos: &Position<B>) -> (B, B) {
+    let captures = rules.capture_landings(pos, pos.side);
+    let mut near_leader = B::EMPTY;
+    if rules.ruleset.capture.leader == LeaderCapture::Enclosure {
+        near_leader = rules
+            .geo
+            .orthogonal_neighbours(pos.leaders[pos.side.other().index()]);
+    }
+    (captures, near_leader)
+}
+
 /// One node's move loop: where it is, and its running result.
 struct NodeBest {
     depth: i32,
@@ -87,6 +100,13 @@ pub struct Worker<'a, B: Bits> {
     params: &'a Params,
     weights: &'a Weights,
     node_limit: Option<u64>,
+    /// Nodes between two looks at the limits: fewer under a small node limit, so that a
+    /// budget of a few dozen nodes is kept to.
+    check_every: u64,
+    /// Whether the node limit may stop the search: only once the first iteration is
+    /// complete, so that every line of depth 1 has a value (a playing level chooses among
+    /// them).
+    pub node_limit_armed: bool,
     /// Nodes searched by this worker.
     pub nodes: u64,
     unflushed: u64,
@@ -134,6 +154,8 @@ impl<'a, B: Bits> Worker<'a, B> {
             params,
             weights,
             node_limit,
+            check_every: node_limit.map_or(1024, |n| (n / 16).clamp(1, 1024)),
+            node_limit_armed: false,
             nodes: 0,
             unflushed: 0,
             seldepth: 0,
@@ -167,14 +189,15 @@ impl<'a, B: Bits> Worker<'a, B> {
         if self.stopped {
             return true;
         }
-        if self.unflushed >= 1024 {
+        if self.unflushed >= self.check_every {
             let total = self
                 .shared
                 .nodes
                 .fetch_add(self.unflushed, Ordering::Relaxed)
                 + self.unflushed;
             self.unflushed = 0;
-            if self.node_limit.is_some_and(|n| total >= n) || self.clock.out_of_time() {
+            let over = self.node_limit_armed && self.node_limit.is_some_and(|n| total >= n);
+            if over || self.clock.out_of_time() {
                 self.shared.stop.store(true, Ordering::Relaxed);
             }
             if self.shared.stop.load(Ordering::Relaxed) {
@@ -225,19 +248,8 @@ impl<'a, B: Bits> Worker<'a, B> {
         (side * B::CAPACITY + from) * B::CAPACITY + m.to as usize
     }
 
-    /// The squares where a move is tactical for the side to move: landings that capture or
-    /// trap, and in rulesets where leaders are enclosed, the enemy leader's neighbours.
     fn tactical_squares(&self) -> (B, B) {
-        let pos = self.game.position();
-        let rules = self.game.rules();
-        let captures = rules.capture_landings(pos, pos.side);
-        let mut near_leader = B::EMPTY;
-        if rules.ruleset.capture.leader == LeaderCapture::Enclosure {
-            near_leader = rules
-                .geo
-                .orthogonal_neighbours(pos.leaders[pos.side.other().index()]);
-        }
-        (captures, near_leader)
+        tactical_squares(self.game.rules(), self.game.position())
     }
 
     /// How tactical a move is (0 for a quiet move): removals, captures, moves next to an
@@ -319,25 +331,22 @@ impl<'a, B: Bits> Worker<'a, B> {
             return 0;
         }
         self.visit(ply);
-        let mut moves = std::mem::take(&mut self.buffers[ply]);
         let side = self.game.position().side;
-        if let Some(o) = self.game.status(&mut moves) {
-            self.buffers[ply] = moves;
+        // The end conditions that need no move generation first, then the table: a cutoff
+        // here saves generating the moves at all.
+        if let Some(o) = self.early_outcome() {
             return score::terminal(&o, side, ply, self.draw[side.index()]);
         }
-        if ply == 0 && !self.root_moves.is_empty() {
-            let allowed = &self.root_moves;
-            moves.retain(|m| allowed.contains(m));
-        }
-        // Mate-distance pruning: no line here can beat a shorter win already found.
+        // Mate-distance pruning: no line here can beat a shorter win already found (once it
+        // is known that the side to move is not lost for want of a move).
         alpha = alpha.max(-MATE + ply as Value);
         beta = beta.min(MATE - ply as Value - 1);
-        if alpha >= beta {
-            self.buffers[ply] = moves;
-            return alpha;
-        }
         let key = self.key();
-        let hit = self.shared.tt.probe(key);
+        let hit = if alpha < beta {
+            self.shared.tt.probe(key)
+        } else {
+            None
+        };
         if let Some(h) = hit
             && !pv_node
             && h.depth >= depth
@@ -349,9 +358,23 @@ impl<'a, B: Bits> Worker<'a, B> {
                 Bound::Upper => v <= alpha,
             };
             if cut {
-                self.buffers[ply] = moves;
                 return v;
             }
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        let superko = self.game.generate(&mut moves);
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            let o = self.game.no_move_outcome(superko);
+            return score::terminal(&o, side, ply, self.draw[side.index()]);
+        }
+        if alpha >= beta {
+            self.buffers[ply] = moves;
+            return alpha;
+        }
+        if ply == 0 && !self.root_moves.is_empty() {
+            let allowed = &self.root_moves;
+            moves.retain(|m| allowed.contains(m));
         }
         if !pv_node && self.params.futility_margin > 0 && depth <= 3 {
             let eval = evaluate(self.game.rules(), self.game.position(), self.weights);
@@ -455,6 +478,20 @@ impl<'a, B: Bits> Worker<'a, B> {
             );
         }
         best
+    }
+
+    /// The outcome if the game is over by a condition that needs no move generation
+    /// (material, leader, and the later conditions, which count only when the side to move
+    /// has a move: then the moves are generated to tell).
+    fn early_outcome(&mut self) -> Option<crate::rules::Outcome> {
+        if let Some(o) = self.game.material_outcome() {
+            return Some(o);
+        }
+        self.game.late_outcome()?;
+        let mut moves = std::mem::take(&mut self.buffers[MAX_PLY]);
+        let o = self.game.status(&mut moves);
+        self.buffers[MAX_PLY] = moves;
+        o
     }
 
     /// Whether to try passing here (null-move pruning, when the `NullMove` option is on): at
@@ -563,13 +600,28 @@ impl<'a, B: Bits> Worker<'a, B> {
             return 0;
         }
         self.visit(ply);
-        let mut moves = std::mem::take(&mut self.buffers[ply]);
         let side = self.game.position().side;
-        if let Some(o) = self.game.status(&mut moves) {
-            self.buffers[ply] = moves;
+        if let Some(o) = self.early_outcome() {
             return score::terminal(&o, side, ply, self.draw[side.index()]);
         }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
         let stand = evaluate(self.game.rules(), self.game.position(), self.weights);
+        let squares = self.tactical_squares();
+        if stand >= beta || qdepth >= self.params.qsearch_limit || ply >= MAX_PLY - 1 {
+            moves.clear();
+        } else {
+            self.game.tactical_moves(squares.0 | squares.1, &mut moves);
+        }
+        // Standing pat needs a legal move: a side without one has lost (or counts, or passes).
+        if moves.is_empty() && !self.game.surely_has_move() {
+            let superko = self.game.generate(&mut moves);
+            if moves.is_empty() {
+                self.buffers[ply] = moves;
+                let o = self.game.no_move_outcome(superko);
+                return score::terminal(&o, side, ply, self.draw[side.index()]);
+            }
+            moves.clear();
+        }
         if stand >= beta || qdepth >= self.params.qsearch_limit || ply >= MAX_PLY - 1 {
             self.buffers[ply] = moves;
             return stand;
@@ -578,7 +630,6 @@ impl<'a, B: Bits> Worker<'a, B> {
         let mut best = stand;
         let mut scores = std::mem::take(&mut self.order[ply]);
         scores.clear();
-        let squares = self.tactical_squares();
         for m in &moves {
             scores.push(Self::tactical_weight(m, squares));
         }

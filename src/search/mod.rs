@@ -5,7 +5,7 @@
 //! by one shared [`history`], so that they agree on what to search first). The search never
 //! prints: it reports [`Event`]s to a callback and returns its [`SearchResult`].
 
-mod alphabeta;
+pub mod alphabeta;
 pub mod bench;
 mod busy;
 pub mod eval;
@@ -310,6 +310,7 @@ fn iterate<B: Bits>(
             lines = found;
             completed = depth;
         }
+        w.node_limit_armed = true;
         if w.stopped {
             break;
         }
