@@ -306,8 +306,9 @@ fn multipv_lines_are_reported_best_first_and_bestmove_is_line_one() {
     assert_eq!(best, multipv_lines(&all, deepest)[0].2, "{all:?}");
 }
 
-/// Below full strength a search is held to the level's node budget, looks at four lines and
-/// plays one of them, the same one each time for the same position.
+/// Below full strength a search is held to the level's node budget (once depth 1 is
+/// complete), looks at several lines and plays one of them, the same one each time for the
+/// same position.
 #[test]
 fn skill_level_limits_the_search_and_chooses_among_lines_repeatably() {
     use latrunculi::search::skill::Skill;
@@ -319,8 +320,10 @@ fn skill_level_limits_the_search_and_chooses_among_lines_repeatably() {
         refused,
         vec!["info string error: option Skill Level: '21' is not a whole number from 0 to 20"]
     );
-    e.send("setoption name Skill Level value 3");
-    let budget = Skill(3).nodes().unwrap();
+    e.send("setoption name Skill Level value 8");
+    let budget = Skill::level(8).nodes().unwrap();
+    let lines_looked_at = Skill::level(8).multipv(1);
+    assert!(lines_looked_at >= 4);
     let mut answers = Vec::new();
     for _ in 0..2 {
         e.send("ucinewgame");
@@ -331,14 +334,16 @@ fn skill_level_limits_the_search_and_chooses_among_lines_repeatably() {
             .filter(|l| l.starts_with("info depth"))
             .collect();
         assert!(
-            infos.iter().any(|l| field(l, "multipv") == Some("4")),
+            infos
+                .iter()
+                .any(|l| field(l, "multipv") == Some(&lines_looked_at.to_string())),
             "{lines:?}"
         );
-        // The budget is checked every 1,024 nodes (and at the end of each depth).
-        for l in &infos {
+        // Past depth 1 the budget is checked every sixteenth of it.
+        for l in infos.iter().filter(|l| field(l, "depth") != Some("1")) {
             let nodes: u64 = field(l, "nodes").unwrap().parse().unwrap();
             assert!(
-                nodes <= budget + 1024,
+                nodes <= budget + budget / 16 + 1,
                 "{nodes} nodes over a budget of {budget}"
             );
         }

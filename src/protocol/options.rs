@@ -154,7 +154,7 @@ pub fn set(s: &mut Session, name: &str, value: &str) -> Result<(), String> {
         "threads" => opts.threads = spin(name, value, 1, 256)? as usize,
         "multipv" => opts.multipv = spin(name, value, 1, 256)? as usize,
         "skill level" => {
-            opts.skill = Skill(spin(name, value, 0, MAX_LEVEL as i64)? as u8);
+            opts.skill = Skill::level(spin(name, value, 0, MAX_LEVEL as i64)? as u8);
         }
         "ponder" => peer.ponder = check(name, value)?,
         "move overhead" => opts.move_overhead_ms = spin(name, value, 0, 5000)? as u64,

@@ -1,12 +1,11 @@
 //! Playing levels for people: `Skill Level` 0 to 20, as chess GUIs expect (20 is full
-//! strength). Below 20 a search is held to a node budget that shrinks by a constant factor
-//! per level, looks at several lines, and plays one of them chosen with a controlled error:
-//! lines are picked with a chance that falls off exponentially with how much worse they
-//! score, the fall-off gentler at lower levels. The choice is random but repeatable (seeded
-//! by the position), so a game can be replayed.
-//!
-//! Not calibrated yet: `UCI_LimitStrength` / `UCI_Elo` wait for matches that measure each
-//! level against its neighbours, so that an Elo can be named for each.
+//! strength), and `UCI_Elo` for `UCI_LimitStrength`. Below full strength a search is held to
+//! a node budget, looks at several lines, and plays one of them chosen with a controlled
+//! error: lines are picked with a chance that falls off exponentially with how much worse
+//! they score. All three (budget, lines, fall-off) follow one continuous *strength* from 0
+//! (the weakest) to 19; each level is a strength, chosen from matches so that the levels'
+//! steps are even (see `scripts/calibrate-levels` and protocol.md). The choice is random but
+//! repeatable (seeded by the position), so a game can be replayed.
 
 use super::{Limits, SearchResult};
 use crate::rules::Move;
@@ -14,32 +13,57 @@ use crate::rules::Move;
 /// Full strength: no limits, no chosen errors.
 pub const MAX_LEVEL: u8 = 20;
 
-/// The node budget of level 19; each level below has [`NODE_RATIO`] of the next one's.
-const NODES_AT_19: f64 = 20_000.0;
-const NODE_RATIO: f64 = 0.72;
+/// The strongest limited strength; each unit below has [`NODE_RATIO`] of its nodes.
+const TOP_STRENGTH: f64 = 19.0;
+/// The node budget at [`TOP_STRENGTH`].
+const NODES_AT_TOP: f64 = 20_000.0;
+const NODE_RATIO: f64 = 0.70;
+/// The fall-off at [`TOP_STRENGTH`] in centipawns, and its growth per unit below.
+const TEMPERATURE_AT_TOP: f64 = 8.0;
+const TEMPERATURE_GROWTH: f64 = 1.22;
 
-/// Lines looked at below full strength (at least the GUI's MultiPV).
+/// The strength of each level below full strength, placed so that the levels' steps are
+/// even in Elo (see protocol.md, "Playing levels": measured with
+/// `scripts/calibrate-levels`, placed with `scripts/fit-levels`).
+const LEVEL_STRENGTH: [f64; MAX_LEVEL as usize] = [
+    0.0, 0.92, 1.9, 2.76, 3.55, 4.24, 4.83, 5.41, 5.98, 6.47, 6.96, 7.7, 9.15, 10.6, 11.57, 12.47,
+    13.44, 14.54, 15.92, 18.08,
+];
+
+/// Lines looked at below full strength (at least the GUI's MultiPV), more at the bottom.
 pub const LINES: usize = 4;
+const LINES_AT_ZERO: usize = 12;
 
-/// A playing level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Skill(pub u8);
-
-impl Default for Skill {
-    fn default() -> Self {
-        Skill(MAX_LEVEL)
-    }
+/// A playing level: a strength from 0 to [`TOP_STRENGTH`], or full strength.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Skill {
+    /// `None` at full strength.
+    strength: Option<f64>,
 }
 
 impl Skill {
+    /// `Skill Level` `level` (0 to 20; above 20 is full strength).
+    pub fn level(level: u8) -> Skill {
+        Skill {
+            strength: LEVEL_STRENGTH.get(level as usize).copied(),
+        }
+    }
+
+    /// A strength from 0 to [`TOP_STRENGTH`] (clamped).
+    pub fn strength(x: f64) -> Skill {
+        Skill {
+            strength: Some(x.clamp(0.0, TOP_STRENGTH)),
+        }
+    }
+
     pub fn full(self) -> bool {
-        self.0 >= MAX_LEVEL
+        self.strength.is_none()
     }
 
     /// The node budget of this level (`None` at full strength).
     pub fn nodes(self) -> Option<u64> {
-        (!self.full()).then(|| {
-            (NODES_AT_19 * NODE_RATIO.powi(19 - self.0 as i32))
+        self.strength.map(|x| {
+            (NODES_AT_TOP * NODE_RATIO.powf(TOP_STRENGTH - x))
                 .round()
                 .max(16.0) as u64
         })
@@ -52,7 +76,8 @@ impl Skill {
 
     /// How many centipawns worse a line must score to be `e` (2.718) times less likely.
     fn temperature(self) -> f64 {
-        10.0 + 6.0 * (19 - self.0.min(19)) as f64
+        let x = self.strength.unwrap_or(TOP_STRENGTH);
+        TEMPERATURE_AT_TOP * TEMPERATURE_GROWTH.powf(TOP_STRENGTH - x)
     }
 
     /// The search limits at this level: the node budget, within the limits given.
@@ -62,9 +87,16 @@ impl Skill {
         }
     }
 
-    /// The lines to search: at least [`LINES`] below full strength.
+    /// The lines to search: at least [`LINES`] below full strength, up to
+    /// [`LINES_AT_ZERO`] at strength 0.
     pub fn multipv(self, asked: usize) -> usize {
-        if self.full() { asked } else { asked.max(LINES) }
+        match self.strength {
+            None => asked,
+            Some(x) => {
+                let extra = (LINES_AT_ZERO - LINES) as f64 * (1.0 - x / 8.0).max(0.0);
+                asked.max(LINES + extra.round() as usize)
+            }
+        }
     }
 
     /// Chooses the move to play among the result's lines (best first), with the chosen
@@ -114,16 +146,17 @@ mod tests {
 
     #[test]
     fn budgets_shrink_level_by_level_and_full_strength_is_unlimited() {
-        assert_eq!(Skill(20).nodes(), None);
-        assert_eq!(Skill(19).nodes(), Some(20_000));
-        let budgets: Vec<u64> = (0..20).map(|l| Skill(l).nodes().unwrap()).collect();
+        assert_eq!(Skill::level(20).nodes(), None);
+        assert_eq!(Skill::strength(19.0).nodes(), Some(20_000));
+        let budgets: Vec<u64> = (0..20).map(|l| Skill::level(l).nodes().unwrap()).collect();
         assert!(budgets.windows(2).all(|w| w[0] < w[1]), "{budgets:?}");
         assert!(budgets[0] >= 16);
         let mut l = Limits::depth(30);
-        Skill(10).limit(&mut l);
-        assert_eq!(l.nodes, Skill(10).nodes());
-        assert_eq!(Skill(10).multipv(1), LINES);
-        assert_eq!(Skill(20).multipv(1), 1);
+        Skill::level(10).limit(&mut l);
+        assert_eq!(l.nodes, Skill::level(10).nodes());
+        assert!(Skill::level(0).multipv(1) > Skill::level(19).multipv(1));
+        assert_eq!(Skill::level(19).multipv(1), LINES);
+        assert_eq!(Skill::level(20).multipv(1), 1);
     }
 
     #[test]
@@ -141,7 +174,7 @@ mod tests {
             let mut n = 0;
             for seed in 0..2000 {
                 let mut r = result.clone();
-                Skill(level).pick(&mut r, seed);
+                Skill::level(level).pick(&mut r, seed);
                 if r.best == Some(Move::go(0, 1)) {
                     n += 1;
                 }
@@ -157,8 +190,8 @@ mod tests {
         assert!(low < 0.5, "level 0 often errs: {low}");
         // The same seed, the same choice.
         let (mut a, mut b) = (result.clone(), result.clone());
-        Skill(5).pick(&mut a, 42);
-        Skill(5).pick(&mut b, 42);
+        Skill::level(5).pick(&mut a, 42);
+        Skill::level(5).pick(&mut b, 42);
         assert_eq!(a.best, b.best);
     }
 }
