@@ -69,11 +69,16 @@ pub struct Options {
     /// Analysis rather than play: draws are worth 0 to both sides (no contempt).
     pub analyse_mode: bool,
     pub params: Params,
-    pub weights: Weights,
+    /// The weights of `EvalFile`, for every ruleset (`None`: each ruleset's own, see
+    /// [`Options::weights_for`]).
+    pub eval_file: Option<Weights>,
     pub placement_search: PlacementSearch,
     pub mcts: MctsParams,
     /// The playing level (`Skill Level`).
-    pub skill: Skill,
+    pub skill_level: u8,
+    /// `UCI_LimitStrength`: play at `UCI_Elo` (which then overrides the `Skill Level`).
+    pub limit_strength: bool,
+    pub elo: u32,
 }
 
 impl Default for Options {
@@ -84,15 +89,34 @@ impl Default for Options {
             move_overhead_ms: 30,
             analyse_mode: false,
             params: Params::default(),
-            weights: Weights::default(),
+            eval_file: None,
             placement_search: PlacementSearch::Auto,
             mcts: MctsParams::default(),
-            skill: Skill::default(),
+            skill_level: crate::search::skill::MAX_LEVEL,
+            limit_strength: false,
+            elo: crate::search::skill::ELO_RANGE.1,
         }
     }
 }
 
 impl Options {
+    /// The playing level: `UCI_Elo`'s when `UCI_LimitStrength` is on, else `Skill Level`'s.
+    pub fn skill(&self) -> Skill {
+        if self.limit_strength {
+            Skill::elo(self.elo)
+        } else {
+            Skill::level(self.skill_level)
+        }
+    }
+
+    /// The evaluation weights for a ruleset: `EvalFile`'s, or the ruleset's shipped ones, or
+    /// the defaults.
+    pub fn weights_for(&self, ruleset: &crate::rules::Ruleset) -> Weights {
+        self.eval_file
+            .clone()
+            .unwrap_or_else(|| crate::search::weights::for_ruleset(&ruleset.name))
+    }
+
     /// The search tunables for the next search: contempt only in play.
     pub fn search_params(&self) -> Params {
         let mut p = self.params.clone();
@@ -199,7 +223,7 @@ impl Engine {
     ) {
         self.stop_and_wait();
         self.shared.stop.store(false, Ordering::Relaxed);
-        let skill = self.options.skill;
+        let skill = self.options.skill();
         // The placement search's playouts: as asked, and within the level's budget.
         let asked = limits
             .nodes
@@ -222,7 +246,7 @@ impl Engine {
             multipv: skill.multipv(self.options.multipv),
             searchmoves,
             params: self.options.search_params(),
-            weights: self.options.weights.clone(),
+            weights: self.options.weights_for(game.ruleset()),
             limits,
         };
         let game = game.clone();

@@ -38,6 +38,9 @@ fn uci_handshake_lists_options_and_variants() {
         "Threads",
         "MultiPV",
         "Skill Level",
+        "UCI_LimitStrength",
+        "UCI_Elo",
+        "EvalFile",
         "Ponder",
         "Move Overhead",
         "UCI_ShowWDL",
@@ -369,6 +372,55 @@ fn skill_level_limits_the_search_and_chooses_among_lines_repeatably() {
         !lines.iter().any(|l| field(l, "multipv") == Some("2")),
         "{lines:?}"
     );
+}
+
+/// `UCI_LimitStrength` with `UCI_Elo` plays at the level of that Elo, overriding `Skill
+/// Level`; without it, `Skill Level` counts again.
+#[test]
+fn uci_elo_limits_the_strength_when_asked_to() {
+    use latrunculi::search::skill::{ELO_RANGE, Skill};
+    let mut e = Engine::start();
+    let uci = e.ask("uci", |l| l == "uciok");
+    let declared = format!(
+        "option name UCI_Elo type spin default {} min {} max {}",
+        ELO_RANGE.1, ELO_RANGE.0, ELO_RANGE.1
+    );
+    assert!(uci.contains(&declared), "{uci:?}");
+    e.ask_sync("setoption name UCI_Variant value little-soldiers");
+    e.send("setoption name OwnBook value false");
+    let refused = e.ask_sync(&format!("setoption name UCI_Elo value {}", ELO_RANGE.0 - 1));
+    assert!(
+        refused[0].starts_with("info string error: option UCI_Elo"),
+        "{refused:?}"
+    );
+    let lines_at = |e: &mut Engine| -> usize {
+        e.send("ucinewgame");
+        e.send("position startpos moves c2c3 c7c6");
+        let lines = e.ask("go depth 5", |l| l.starts_with("bestmove"));
+        lines
+            .iter()
+            .filter_map(|l| field(l, "multipv"))
+            .map(|m| m.parse::<usize>().unwrap())
+            .max()
+            .unwrap_or(1)
+    };
+    e.send("setoption name UCI_Elo value 1000");
+    assert_eq!(
+        lines_at(&mut e),
+        1,
+        "UCI_LimitStrength is off: full strength"
+    );
+    e.send("setoption name UCI_LimitStrength value true");
+    assert_eq!(lines_at(&mut e), Skill::elo(1000).multipv(1));
+    assert_eq!(Skill::elo(1000), Skill::level(0));
+    e.send("setoption name Skill Level value 20");
+    assert_eq!(
+        lines_at(&mut e),
+        Skill::level(0).multipv(1),
+        "UCI_Elo still rules"
+    );
+    e.send("setoption name UCI_LimitStrength value false");
+    assert_eq!(lines_at(&mut e), 1);
 }
 
 /// MultiPV is the alpha-beta search's: with it, the lines show which search placed a piece.

@@ -199,7 +199,7 @@ fn run_on<B: Bits>(
     };
     let mut engine = Engine::new();
     engine.options.move_overhead_ms = 0;
-    engine.options.skill = crate::search::skill::Skill::level(args.level);
+    engine.options.skill_level = args.level;
     let path = args.record.clone().unwrap_or_else(|| {
         let secs = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

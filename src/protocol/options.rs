@@ -7,7 +7,7 @@ use crate::engine::PlacementSearch;
 use crate::mcts::{MctsParams, Playout};
 use crate::rules::{Catalogue, DEFAULT_PRESET};
 use crate::search::Params;
-use crate::search::skill::{MAX_LEVEL, Skill};
+use crate::search::skill::{ELO_RANGE, MAX_LEVEL};
 
 /// The `option` lines `uci` prints.
 pub fn declarations(catalogue: &Catalogue) -> Vec<String> {
@@ -33,7 +33,12 @@ pub fn declarations(catalogue: &Catalogue) -> Vec<String> {
         format!(
             "option name Skill Level type spin default {MAX_LEVEL} min 0 max {MAX_LEVEL}"
         ),
-
+        "option name UCI_LimitStrength type check default false".into(),
+        format!(
+            "option name UCI_Elo type spin default {} min {} max {}",
+            ELO_RANGE.1, ELO_RANGE.0, ELO_RANGE.1
+        ),
+        "option name EvalFile type string default <empty>".into(),
         "option name Ponder type check default false".into(),
         "option name Move Overhead type spin default 30 min 0 max 5000".into(),
         "option name UCI_ShowWDL type check default false".into(),
@@ -116,6 +121,23 @@ pub fn set(s: &mut Session, name: &str, value: &str) -> Result<(), String> {
             peer.variant = name;
             s.install(rules);
         }
+        "evalfile" => {
+            let path = value.trim();
+            if path.is_empty() || path == "<empty>" {
+                opts.eval_file = None;
+                return Ok(());
+            }
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("option EvalFile: cannot read {path}: {e}"))?;
+            let file = crate::search::weights::parse(&text, path)?;
+            opts.eval_file = Some(file.weights);
+            peer.say(&format!(
+                "info string evaluation weights from {path}{}",
+                file.variant
+                    .map(|v| format!(" (fitted for {v})"))
+                    .unwrap_or_default()
+            ));
+        }
         "variantpath" => {
             let path = value.trim();
             if path.is_empty() || path == "<empty>" {
@@ -153,8 +175,11 @@ pub fn set(s: &mut Session, name: &str, value: &str) -> Result<(), String> {
         "clear hash" => peer.engine.clear_hash(),
         "threads" => opts.threads = spin(name, value, 1, 256)? as usize,
         "multipv" => opts.multipv = spin(name, value, 1, 256)? as usize,
-        "skill level" => {
-            opts.skill = Skill::level(spin(name, value, 0, MAX_LEVEL as i64)? as u8);
+        "skill level" => opts.skill_level = spin(name, value, 0, MAX_LEVEL as i64)? as u8,
+        "uci_limitstrength" => opts.limit_strength = check(name, value)?,
+        "uci_elo" => {
+            let (lo, hi) = ELO_RANGE;
+            opts.elo = spin(name, value, lo as i64, hi as i64)? as u32;
         }
         "ponder" => peer.ponder = check(name, value)?,
         "move overhead" => opts.move_overhead_ms = spin(name, value, 0, 5000)? as u64,

@@ -278,7 +278,8 @@ impl Peer {
                 ),
             }),
             Command::Eval => {
-                let terms = eval::terms(&t.rules, t.game.position(), &self.engine.options.weights);
+                let weights = self.engine.options.weights_for(t.game.ruleset());
+                let terms = eval::terms(&t.rules, t.game.position(), &weights);
                 self.text(|b| display::eval(&t.game, &terms, b))?
             }
             Command::Rules => {

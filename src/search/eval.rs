@@ -164,7 +164,7 @@ pub fn terms<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Terms
             trapped[i] = -((pos.men[i] & pos.trapped).count() as i32) * w.trapped;
         }
         edges[i] = (pos.men[i] & geo.edges).count() as i32 * w.edge;
-        if blockade_only && w.room != 0 {
+        if blockade_only && (w.room != 0 || w.space != 0) {
             let lines = if r.man_moves.lines == Lines::All || r.leader_moves.lines == Lines::All {
                 Lines::All
             } else {

@@ -15,6 +15,7 @@ pub mod score;
 pub mod skill;
 pub mod time;
 pub mod tt;
+pub mod weights;
 
 use std::sync::atomic::Ordering;
 

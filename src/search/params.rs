@@ -74,6 +74,53 @@ pub struct Weights {
     pub tempo: i32,
 }
 
+/// The weights' names as files and the tuner write them, beside their fields: one list, so
+/// that reading, writing and tuning cannot miss a weight.
+macro_rules! weight_access {
+    ($($field:ident: $name:literal,)*) => {
+        impl Weights {
+            /// Every weight's name, in a fixed order (the index of [`Weights::get`]).
+            pub const NAMES: &'static [&'static str] = &[$($name),*];
+
+            /// The weight with index `i` of [`Weights::NAMES`].
+            pub fn get(&self, i: usize) -> i32 {
+                [$(self.$field),*][i]
+            }
+
+            /// Sets the weight with index `i` of [`Weights::NAMES`].
+            pub fn set(&mut self, i: usize, value: i32) {
+                let fields = [$(&mut self.$field),*];
+                *fields.into_iter().nth(i).expect("a weight index") = value;
+            }
+        }
+    };
+}
+
+weight_access! {
+    man: "man",
+    critical_mass: "critical-mass",
+    capturable_leader: "capturable-leader",
+    mobility_decisive: "mobility-decisive",
+    mobility: "mobility",
+    leader_mobility: "leader-mobility",
+    threat_to_move: "threat-to-move",
+    hanging: "hanging",
+    leader_enclosure: "leader-enclosure",
+    trapped: "trapped",
+    edge: "edge",
+    room: "room",
+    space: "space",
+    quiet_pressure: "quiet-pressure",
+    tempo: "tempo",
+}
+
+impl Weights {
+    /// The index of the weight called `name`.
+    pub fn index(name: &str) -> Option<usize> {
+        Self::NAMES.iter().position(|n| *n == name)
+    }
+}
+
 impl Default for Weights {
     fn default() -> Self {
         Weights {

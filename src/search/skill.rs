@@ -30,6 +30,16 @@ const LEVEL_STRENGTH: [f64; MAX_LEVEL as usize] = [
     13.44, 14.54, 15.92, 18.08,
 ];
 
+/// The Elo of each level below full strength, on a scale that puts level 0 at 1000: level 0
+/// plus the sum of the measured steps up to the level (see protocol.md, "Playing levels").
+const LEVEL_ELO: [u32; MAX_LEVEL as usize] = [
+    1000, 1067, 1143, 1228, 1318, 1346, 1465, 1536, 1683, 1711, 1818, 1947, 2012, 2077, 2119, 2204,
+    2286, 2376, 2461, 2532,
+];
+
+/// The range of `UCI_Elo`: level 0's Elo to level 19's (full strength is above it).
+pub const ELO_RANGE: (u32, u32) = (LEVEL_ELO[0], LEVEL_ELO[MAX_LEVEL as usize - 1]);
+
 /// Lines looked at below full strength (at least the GUI's MultiPV), more at the bottom.
 pub const LINES: usize = 4;
 const LINES_AT_ZERO: usize = 12;
@@ -47,6 +57,20 @@ impl Skill {
         Skill {
             strength: LEVEL_STRENGTH.get(level as usize).copied(),
         }
+    }
+
+    /// The strength with `UCI_Elo` `elo` (clamped to [`ELO_RANGE`]): interpolated between
+    /// the two levels whose Elo it lies between.
+    pub fn elo(elo: u32) -> Skill {
+        let e = elo.clamp(ELO_RANGE.0, ELO_RANGE.1) as f64;
+        let i = LEVEL_ELO
+            .windows(2)
+            .position(|w| e <= w[1] as f64)
+            .unwrap_or(LEVEL_ELO.len() - 2);
+        let (e0, e1) = (LEVEL_ELO[i] as f64, LEVEL_ELO[i + 1] as f64);
+        let t = if e1 > e0 { (e - e0) / (e1 - e0) } else { 0.0 };
+        let (x0, x1) = (LEVEL_STRENGTH[i], LEVEL_STRENGTH[i + 1]);
+        Skill::strength(x0 + t * (x1 - x0))
     }
 
     /// A strength from 0 to [`TOP_STRENGTH`] (clamped).
@@ -157,6 +181,29 @@ mod tests {
         assert!(Skill::level(0).multipv(1) > Skill::level(19).multipv(1));
         assert_eq!(Skill::level(19).multipv(1), LINES);
         assert_eq!(Skill::level(20).multipv(1), 1);
+    }
+
+    #[test]
+    fn an_elo_plays_as_the_level_it_names_and_between_levels_in_between() {
+        for l in 0..MAX_LEVEL {
+            assert_eq!(
+                Skill::elo(LEVEL_ELO[l as usize]),
+                Skill::level(l),
+                "level {l}"
+            );
+        }
+        assert!(LEVEL_ELO.windows(2).all(|w| w[0] < w[1]));
+        let (lo, hi) = ELO_RANGE;
+        assert_eq!(Skill::elo(0), Skill::level(0));
+        assert_eq!(Skill::elo(u32::MAX), Skill::level(MAX_LEVEL - 1));
+        let budgets: Vec<u64> = (lo..=hi)
+            .step_by(25)
+            .map(|e| Skill::elo(e).nodes().unwrap())
+            .collect();
+        assert!(budgets.windows(2).all(|w| w[0] <= w[1]), "{budgets:?}");
+        let mid = (LEVEL_ELO[10] + LEVEL_ELO[11]) / 2;
+        let n = Skill::elo(mid).nodes().unwrap();
+        assert!(Skill::level(10).nodes().unwrap() < n && n < Skill::level(11).nodes().unwrap());
     }
 
     #[test]
