@@ -13,6 +13,7 @@ pub mod mcts;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod tune;
 
 /// The bit-set type of every board that fits 128 cells (all five seed rulesets).
 pub type Bits128 = u128;

@@ -10,6 +10,7 @@ use clap::{Args, Parser, Subcommand};
 pub mod analyse;
 pub mod book;
 pub mod play;
+pub mod tune;
 
 use crate::board::Bits;
 use crate::protocol::display;
@@ -109,6 +110,12 @@ pub enum Command {
     Book {
         #[command(subcommand)]
         command: book::BookCommand,
+    },
+    /// Tune the engine from its own games: `tune texel` fits a ruleset's evaluation weights
+    /// to game results.
+    Tune {
+        #[command(subcommand)]
+        command: tune::TuneCommand,
     },
     /// Serve the GUI: a web page on http://127.0.0.1:PORT/ to play, analyse and watch every
     /// ruleset, driving engines over the protocol (by default this program itself).
@@ -663,6 +670,7 @@ pub fn run(cli: Cli) -> i32 {
             &mut out,
         ),
         Some(Command::Book { command }) => book::run(&command, &mut out),
+        Some(Command::Tune { command }) => tune::run(&command, &mut out),
         Some(Command::Gui(args)) => crate::gui::run(&args, &mut out),
         Some(Command::Variants { variant_path }) => {
             catalogue(variant_path.as_deref()).and_then(|c| {

@@ -183,7 +183,7 @@ pub fn result_token(winner: Option<Colour>) -> &'static str {
 
 /// The ruleset a record is played in: its `Variant`, with its `Pieces` and `VariantPath`
 /// where given.
-fn rules_of(rec: &Record) -> Result<AnyRules, String> {
+pub fn rules_of(rec: &Record) -> Result<AnyRules, String> {
     let variant = rec.tag("Variant").ok_or("no Variant tag")?;
     let pieces = match rec.tag("Pieces") {
         None => None,
@@ -194,7 +194,7 @@ fn rules_of(rec: &Record) -> Result<AnyRules, String> {
 }
 
 /// The game a record starts from: at the start or at its `FEN`.
-fn start<B: Bits>(rec: &Record, rules: Arc<Rules<B>>) -> Result<Game<B>, String> {
+pub fn start<B: Bits>(rec: &Record, rules: Arc<Rules<B>>) -> Result<Game<B>, String> {
     match rec.tag("FEN") {
         Some(f) => Game::from_fen(rules, f),
         None => Ok(Game::new(rules)),

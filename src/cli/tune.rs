@@ -1,0 +1,218 @@
+//! `latrunculi tune`: fitting the engine to its own games.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+
+use crate::board::Bits;
+use crate::matches::record::{self, Record};
+use crate::rules::{Game, Rules};
+use crate::search::Weights;
+use crate::search::weights;
+use crate::tune::texel::{self, FitConfig, Sample};
+use crate::with_rules;
+
+#[derive(Subcommand, Debug)]
+pub enum TuneCommand {
+    /// Fit the evaluation weights of one ruleset to the results of its games (Texel's
+    /// method): the quiet positions of the records, each labelled with its game's result;
+    /// every tenth game held out to measure the fit. Writes a weight file (see
+    /// `setoption name EvalFile`). Example, with games from the match runner:
+    /// `latrunculi tune texel --records games.pgn --out little-soldiers.toml`
+    Texel(TexelArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct TexelArgs {
+    /// Game records (the match runner's `--records`), all of one ruleset.
+    #[arg(long, required = true, num_args = 1..)]
+    pub records: Vec<PathBuf>,
+    /// The weights to start from (default: those the ruleset plays with now).
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<PathBuf>,
+    /// Where to write the fitted weights (default: RULESET.toml).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Plies of each game not learnt from (the opening, often random).
+    #[arg(long, default_value_t = 8)]
+    pub skip: usize,
+    /// Every how many games one is held out of the fit.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(2..))]
+    pub held_out: u64,
+    /// Rounds of the fit (each refits the scale K, then the weights).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..))]
+    pub rounds: u64,
+    /// Gradient steps per round.
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
+    pub steps: u64,
+}
+
+pub fn run(cmd: &TuneCommand, out: &mut dyn Write) -> Result<(), String> {
+    match cmd {
+        TuneCommand::Texel(a) => texel_command(a, out),
+    }
+}
+
+/// The fitted and the held-out samples of some records, and the ruleset they share.
+struct DataSet {
+    variant: String,
+    games: [usize; 2],
+    fit: Vec<Sample>,
+    held: Vec<Sample>,
+}
+
+fn read_records(a: &TexelArgs) -> Result<DataSet, String> {
+    let mut records: Vec<Record> = Vec::new();
+    for path in &a.records {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let recs = Record::parse_all(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        records.extend(recs);
+    }
+    let first = records.first().ok_or("the records hold no game")?;
+    let variant = first.tag("Variant").ok_or("a record has no Variant tag")?;
+    let rules = record::rules_of(first)?;
+    let mut data = DataSet {
+        variant: variant.to_string(),
+        games: [0; 2],
+        fit: Vec::new(),
+        held: Vec::new(),
+    };
+    for (i, rec) in records.iter().enumerate() {
+        if rec.tag("Variant") != Some(variant) || rec.tag("Pieces") != first.tag("Pieces") {
+            return Err(format!(
+                "game {} is of {}, the first of {variant}: tune one ruleset at a time",
+                i + 1,
+                rec.tag("Variant").unwrap_or("no ruleset")
+            ));
+        }
+        let result = match rec.result.as_str() {
+            "1-0" => 1.0,
+            "0-1" => 0.0,
+            "1/2-1/2" => 0.5,
+            _ => continue,
+        };
+        let samples = with_rules!(rules.clone(), r => game_samples(rec, r, a.skip, result))
+            .map_err(|e| format!("game {}: {e}", i + 1))?;
+        let held = (i as u64).is_multiple_of(a.held_out);
+        data.games[held as usize] += 1;
+        if held {
+            data.held.extend(samples);
+        } else {
+            data.fit.extend(samples);
+        }
+    }
+    Ok(data)
+}
+
+fn game_samples<B: Bits>(
+    rec: &Record,
+    rules: std::sync::Arc<Rules<B>>,
+    skip: usize,
+    result: f64,
+) -> Result<Vec<Sample>, String> {
+    let mut game: Game<B> = record::start(rec, rules)?;
+    texel::samples_of(&mut game, &rec.moves, skip, result)
+}
+
+fn texel_command(a: &TexelArgs, out: &mut dyn Write) -> Result<(), String> {
+    let data = read_records(a)?;
+    if data.fit.is_empty() {
+        return Err("the records hold no quiet position to learn from".into());
+    }
+    let start = match &a.weights {
+        Some(p) => {
+            let text = std::fs::read_to_string(p)
+                .map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+            weights::parse(&text, &p.display().to_string())?.weights
+        }
+        None => weights::for_ruleset(&data.variant),
+    };
+    let w0 = texel::as_vector(&start);
+    let k0 = texel::fit_k(&data.fit, &w0);
+    let cfg = FitConfig {
+        rounds: a.rounds as usize,
+        steps: a.steps as usize,
+        ..FitConfig::default()
+    };
+    let fit = texel::fit(&data.fit, &start, &cfg);
+    let w1 = texel::as_vector(&fit.weights);
+    let losses = [
+        texel::loss(&data.fit, &w0, k0),
+        texel::loss(&data.fit, &w1, fit.k),
+        texel::loss(&data.held, &w0, k0),
+        texel::loss(&data.held, &w1, fit.k),
+    ];
+    let io = |e: std::io::Error| e.to_string();
+    writeln!(
+        out,
+        "{}: {} games ({} fitted, {} held out), {} quiet positions ({} / {})",
+        data.variant,
+        data.games[0] + data.games[1],
+        data.games[0],
+        data.games[1],
+        data.fit.len() + data.held.len(),
+        data.fit.len(),
+        data.held.len()
+    )
+    .map_err(io)?;
+    writeln!(
+        out,
+        "K (the scale of sigmoid(K * eval)): {k0:.5} -> {:.5}",
+        fit.k
+    )
+    .map_err(io)?;
+    writeln!(
+        out,
+        "mean squared error: fitted games {:.5} -> {:.5}, held-out games {:.5} -> {:.5}",
+        losses[0], losses[1], losses[2], losses[3]
+    )
+    .map_err(io)?;
+    writeln!(out, "{:<20} {:>7} {:>7}", "weight", "before", "after").map_err(io)?;
+    let used: Vec<bool> = (0..Weights::NAMES.len())
+        .map(|i| data.fit.iter().any(|s| s.features[i] != 0.0))
+        .collect();
+    for (i, name) in Weights::NAMES.iter().enumerate() {
+        let note = if cfg.fixed.contains(&i) {
+            " (fixed: the unit)"
+        } else if !used[i] {
+            " (zero in every position here)"
+        } else {
+            ""
+        };
+        writeln!(
+            out,
+            "{name:<20} {:>7} {:>7}{note}",
+            start.get(i),
+            fit.weights.get(i)
+        )
+        .map_err(io)?;
+    }
+    let path = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("{}.toml", data.variant)));
+    let sources: Vec<String> = a.records.iter().map(|p| p.display().to_string()).collect();
+    let comment = vec![
+        format!("Evaluation weights for {}, fitted by", data.variant),
+        format!(
+            "latrunculi tune texel --records {} --skip {} --held-out {} --rounds {} --steps {}",
+            sources.join(" "),
+            a.skip,
+            a.held_out,
+            a.rounds,
+            a.steps
+        ),
+        format!(
+            "{} quiet positions of {} games; mean squared error on held-out games {:.5} -> {:.5}",
+            data.fit.len() + data.held.len(),
+            data.games[0] + data.games[1],
+            losses[2],
+            losses[3]
+        ),
+    ];
+    let text = weights::to_text(Some(&data.variant), &fit.weights, &comment);
+    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    writeln!(out, "wrote {}", path.display()).map_err(io)
+}
