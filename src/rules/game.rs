@@ -350,10 +350,25 @@ impl<B: Bits> Game<B> {
 
     /// Whether the side to move certainly has a legal move (the forced pass included),
     /// found without generating any: a piece free to step onto an empty neighbour where no
-    /// entry restriction or superko could forbid it, a man in hand with room to place it, or
-    /// a turn that passes when it has no move. `false` means "not known" (generate to find
-    /// out).
+    /// entry restriction could forbid it (under superko, more such steps than the earlier
+    /// positions it could recreate, each recreated by one move at most), a man in hand with
+    /// room to place it, or a turn that passes when it has no move. `false` means "not
+    /// known" (generate to find out).
     pub fn surely_has_move(&self) -> bool {
+        let sure = self.surely_has_move_unchecked();
+        debug_assert!(
+            !sure || {
+                let mut moves = Vec::new();
+                self.generate(&mut moves);
+                !moves.is_empty()
+            },
+            "a legal move was promised in {:?}",
+            self.position()
+        );
+        sure
+    }
+
+    fn surely_has_move_unchecked(&self) -> bool {
         let pos = self.position();
         let r = self.ruleset();
         if r.end.no_move == NoMove::Pass || pos.turn == Turn::Removing {
@@ -363,22 +378,25 @@ impl<B: Bits> Game<B> {
             let men = pos.hand[pos.side.index()][0];
             return men > 0 && (self.rules.region[pos.side.index()] & !pos.occupied()).any();
         }
-        if pos.turn != Turn::Fresh || r.entry_restriction || r.end.repetition == Repetition::Superko
-        {
+        if pos.turn != Turn::Fresh || r.entry_restriction {
             return false;
         }
         let rules = &self.rules;
         let empty = rules.geo.board & !pos.occupied();
         let us = pos.side.index();
+        let steps = |pieces: B, dirs: &[crate::board::Dir]| -> usize {
+            dirs.iter()
+                .map(|&d| (rules.geo.shift(pieces, d) & empty).count() as usize)
+                .sum()
+        };
         let free_men = pos.men[us] & !pos.trapped;
-        rules
-            .man_dirs
-            .iter()
-            .any(|&d| (rules.geo.shift(free_men, d) & empty).any())
-            || rules
-                .leader_dirs
-                .iter()
-                .any(|&d| (rules.geo.shift(pos.leaders[us], d) & empty).any())
+        let moves = steps(free_men, rules.man_dirs) + steps(pos.leaders[us], rules.leader_dirs);
+        if r.end.repetition == Repetition::Superko {
+            // Each earlier position of the window can be recreated by one move at most.
+            moves >= self.window().len()
+        } else {
+            moves > 0
+        }
     }
 
     /// The tactical moves only, for a quiescence search: removals of trapped men and the
