@@ -128,3 +128,62 @@ fn a_fit_of_real_games_writes_weights_the_engine_plays_with() {
     assert!(!ok && err.contains("no game"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `tune spsa` plays its iterations through the match runner, logs one line each, resumes
+/// from its log, and refuses an option the engine does not have before any game.
+#[test]
+fn spsa_logs_each_iteration_and_resumes_from_its_log() {
+    let dir = std::env::temp_dir().join(format!("latrunculi-spsa-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("run.spsa");
+    let cmd = format!("cmd={BIN}");
+    let spsa = |iterations: &str, param: &str| {
+        run(&[
+            "tune",
+            "spsa",
+            "--variant",
+            "little-soldiers",
+            "--engine",
+            &cmd,
+            "nodes=300",
+            "--each",
+            "option.OwnBook=false",
+            "--games",
+            "2",
+            "--param",
+            param,
+            "--iterations",
+            iterations,
+            "--log",
+            log.to_str().unwrap(),
+        ])
+    };
+    let (ok, out, err) = spsa("2", "Aspiration=40,10,200,8");
+    assert!(ok, "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("iteration 1 result "), "{out}");
+    assert!(lines[1].starts_with("iteration 2 result "), "{out}");
+    assert!(
+        lines[2].starts_with("after 2 iterations: Aspiration="),
+        "{out}"
+    );
+    let (ok, out, err) = spsa("3", "Aspiration=40,10,200,8");
+    assert!(ok, "{out}{err}");
+    assert!(out.starts_with("resuming "), "{out}");
+    assert!(out.contains("\niteration 3 result "), "{out}");
+    let logged = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(logged.lines().count(), 3, "{logged}");
+    for line in logged.lines() {
+        let value: f64 = line.rsplit_once("Aspiration=").unwrap().1.parse().unwrap();
+        assert!((10.0..=200.0).contains(&value), "{line}");
+    }
+    let (ok, _, err) = spsa("4", "Contempt=0,0,100,5");
+    assert!(
+        !ok && err.contains("tunes Aspiration where --param gives Contempt"),
+        "{err}"
+    );
+    std::fs::remove_file(&log).unwrap();
+    let (ok, _, err) = spsa("1", "Aspiratio=40,10,200,8");
+    assert!(!ok && err.contains("has no option 'Aspiratio'"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -601,13 +601,28 @@ pub fn parse_args() -> Cli {
     use clap::{CommandFactory, FromArgMatches};
     let matches = Cli::command().get_matches();
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
-    if let (Some(Command::Match(args)), Some(sub)) =
-        (&mut cli.command, matches.subcommand_matches("match"))
-    {
-        args.engine_groups = sub
-            .get_occurrences::<String>("engines")
+    let groups = |sub: &clap::ArgMatches| -> Vec<Vec<String>> {
+        sub.get_occurrences::<String>("engines")
             .map(|groups| groups.map(|g| g.cloned().collect()).collect())
-            .unwrap_or_default();
+            .unwrap_or_default()
+    };
+    match &mut cli.command {
+        Some(Command::Match(args)) => {
+            if let Some(sub) = matches.subcommand_matches("match") {
+                args.engine_groups = groups(sub);
+            }
+        }
+        Some(Command::Tune {
+            command: tune::TuneCommand::Spsa(args),
+        }) => {
+            if let Some(sub) = matches
+                .subcommand_matches("tune")
+                .and_then(|t| t.subcommand_matches("spsa"))
+            {
+                args.play.engine_groups = groups(sub);
+            }
+        }
+        _ => {}
     }
     cli
 }

@@ -21,6 +21,38 @@ pub enum TuneCommand {
     /// `setoption name EvalFile`). Example, with games from the match runner:
     /// `latrunculi tune texel --records games.pgn --out little-soldiers.toml`
     Texel(TexelArgs),
+    /// Tune engine options (spin options, such as Aspiration or LMRFullMoves) by SPSA:
+    /// every iteration plays the engine with each parameter nudged up or down against the
+    /// engine nudged the other way, and moves the parameters towards the side that scored.
+    /// The engine and the games are given as for `match` (one --engine: the engine to tune,
+    /// with its limit, e.g. nodes=5000; --games per iteration). Each iteration is a line of
+    /// the log, and a run given an existing log goes on from its last line. Example:
+    /// `latrunculi tune spsa --variant murray --engine cmd=latrunculi nodes=5000 --games 8
+    /// --concurrency 2 --param Aspiration=40,10,200,8 --iterations 200 --log murray.spsa`
+    Spsa(Box<SpsaArgs>),
+}
+
+#[derive(Args, Debug)]
+pub struct SpsaArgs {
+    #[command(flatten)]
+    pub play: crate::cli::MatchArgs,
+    /// A parameter: NAME=START,MIN,MAX,STEP (STEP: the perturbation at the end of the
+    /// run). Repeat for several.
+    #[arg(
+        long = "param",
+        required = true,
+        value_name = "NAME=START,MIN,MAX,STEP"
+    )]
+    pub params: Vec<String>,
+    /// Iterations of the whole run (a resumed run counts those already in the log).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..))]
+    pub iterations: u64,
+    /// The learning rate at the end of the run (fishtest's r_end).
+    #[arg(long, default_value_t = 0.002)]
+    pub rate: f64,
+    /// The log: one line per iteration (read first to resume).
+    #[arg(long, value_name = "FILE")]
+    pub log: PathBuf,
 }
 
 #[derive(Args, Debug)]
@@ -51,6 +83,7 @@ pub struct TexelArgs {
 pub fn run(cmd: &TuneCommand, out: &mut dyn Write) -> Result<(), String> {
     match cmd {
         TuneCommand::Texel(a) => texel_command(a, out),
+        TuneCommand::Spsa(a) => spsa_command(a, out),
     }
 }
 
@@ -215,4 +248,76 @@ fn texel_command(a: &TexelArgs, out: &mut dyn Write) -> Result<(), String> {
     let text = weights::to_text(Some(&data.variant), &fit.weights, &comment);
     std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     writeln!(out, "wrote {}", path.display()).map_err(io)
+}
+
+fn spsa_command(a: &SpsaArgs, out: &mut dyn Write) -> Result<(), String> {
+    use crate::tune::spsa::{self, Param, Schedule};
+    let io = |e: std::io::Error| e.to_string();
+    let mut params: Vec<Param> = a
+        .params
+        .iter()
+        .map(|p| Param::parse(p))
+        .collect::<Result<_, _>>()?;
+    if !(a.rate > 0.0 && a.rate.is_finite()) {
+        return Err("--rate must be above 0".into());
+    }
+    let schedule = Schedule {
+        iterations: a.iterations,
+        rate: a.rate,
+    };
+    let base = a.play.config()?;
+    let [template] = &base.engines[..] else {
+        return Err(
+            "give the engine to tune once, with --engine (its two sides are made from it)".into(),
+        );
+    };
+    let log = match std::fs::read_to_string(&a.log) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(format!("cannot read {}: {e}", a.log.display())),
+    };
+    let (mut k, mut total) = spsa::resume(&log, &mut params)
+        .map_err(|e| format!("{}: {e}", a.log.display()))?
+        .unwrap_or((0, 0.0));
+    if k > 0 {
+        writeln!(out, "resuming {} after iteration {k}", a.log.display()).map_err(io)?;
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&a.log)
+        .map_err(|e| format!("cannot write {}: {e}", a.log.display()))?;
+    while k < a.iterations {
+        let flips = spsa::flips(params.len(), base.seed, k);
+        let sides = spsa::perturbed(&params, &schedule, k, &flips);
+        let mut cfg = base.clone();
+        cfg.seed = base.seed.wrapping_add(k);
+        cfg.engines = ["plus", "minus"]
+            .iter()
+            .zip(&sides)
+            .map(|(name, values)| {
+                let mut e = template.clone();
+                e.name = name.to_string();
+                for (p, v) in params.iter().zip(values) {
+                    e.options.push((p.name.clone(), v.to_string()));
+                }
+                e
+            })
+            .collect();
+        let tallies = crate::matches::run_match(&cfg, &mut std::io::sink())?;
+        let t = &tallies.first().ok_or("the iteration played no game")?.2;
+        let result = t.wins as f64 - t.losses as f64;
+        total += result;
+        spsa::update(&mut params, &schedule, k, &flips, result);
+        let line = spsa::log_line(k, result, total, &params);
+        writeln!(file, "{line}").map_err(|e| format!("cannot write {}: {e}", a.log.display()))?;
+        writeln!(out, "{line}").map_err(io)?;
+        k += 1;
+    }
+    let values: Vec<String> = params
+        .iter()
+        .map(|p| format!("{}={}", p.name, spsa::engine_value(p, p.value)))
+        .collect();
+    let iterations = if k == 1 { "iteration" } else { "iterations" };
+    writeln!(out, "after {k} {iterations}: {}", values.join(" ")).map_err(io)
 }

@@ -1,4 +1,5 @@
 //! Tuning the engine from its own games: evaluation weights fitted to game results
-//! ([`texel`]).
+//! ([`texel`]), and engine options tuned by matches ([`spsa`]).
 
+pub mod spsa;
 pub mod texel;
