@@ -78,6 +78,11 @@ pub struct TexelArgs {
     /// Gradient steps per round.
     #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
     pub steps: u64,
+    /// How much of each label is the game's result (1: all); the rest is the chance that the
+    /// engine's search score in the record gives (records from the match runner carry one
+    /// per move).
+    #[arg(long, default_value_t = 1.0)]
+    pub lambda: f64,
 }
 
 pub fn run(cmd: &TuneCommand, out: &mut dyn Write) -> Result<(), String> {
@@ -146,11 +151,15 @@ fn game_samples<B: Bits>(
     result: f64,
 ) -> Result<Vec<Sample>, String> {
     let mut game: Game<B> = record::start(rec, rules)?;
-    texel::samples_of(&mut game, &rec.moves, skip, result)
+    let scores: Vec<Option<i32>> = (0..rec.moves.len()).map(|i| rec.score_cp(i)).collect();
+    texel::samples_of(&mut game, &rec.moves, &scores, skip, result)
 }
 
 fn texel_command(a: &TexelArgs, out: &mut dyn Write) -> Result<(), String> {
-    let data = read_records(a)?;
+    if !(0.0..=1.0).contains(&a.lambda) {
+        return Err("--lambda must be from 0 to 1".into());
+    }
+    let mut data = read_records(a)?;
     if data.fit.is_empty() {
         return Err("the records hold no quiet position to learn from".into());
     }
@@ -163,6 +172,12 @@ fn texel_command(a: &TexelArgs, out: &mut dyn Write) -> Result<(), String> {
         None => weights::for_ruleset(&data.variant),
     };
     let w0 = texel::as_vector(&start);
+    if a.lambda < 1.0 {
+        // The scores' scale: that of the evaluation fitted to the results.
+        let k = texel::fit_k(&data.fit, &w0);
+        texel::blend_labels(&mut data.fit, a.lambda, k);
+        texel::blend_labels(&mut data.held, a.lambda, k);
+    }
     let k0 = texel::fit_k(&data.fit, &w0);
     let cfg = FitConfig {
         rounds: a.rounds as usize,
@@ -230,12 +245,13 @@ fn texel_command(a: &TexelArgs, out: &mut dyn Write) -> Result<(), String> {
     let comment = vec![
         format!("Evaluation weights for {}, fitted by", data.variant),
         format!(
-            "latrunculi tune texel --records {} --skip {} --held-out {} --rounds {} --steps {}",
+            "latrunculi tune texel --records {} --skip {} --held-out {} --rounds {} --steps {} --lambda {}",
             sources.join(" "),
             a.skip,
             a.held_out,
             a.rounds,
-            a.steps
+            a.steps,
+            a.lambda
         ),
         format!(
             "{} quiet positions of {} games; mean squared error on held-out games {:.5} -> {:.5}",

@@ -14,11 +14,14 @@ use crate::search::eval::terms;
 /// (square roots, divisions) is lost in the fraction.
 const PROBE: i32 = 1000;
 
-/// One position of a game: its features and the game's result for White.
+/// One position of a game: its features and the game's result for White (the label the
+/// fit aims at), and the engine's search score of the position for White where the record
+/// has one (centipawns).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
     pub features: Vec<f64>,
     pub result: f64,
+    pub score: Option<f64>,
 }
 
 /// The features of `pos`: feature `i` is how many centipawns the evaluation, from White's
@@ -62,24 +65,42 @@ pub fn quiet<B: Bits>(game: &Game<B>) -> bool {
 }
 
 /// The quiet positions of a game (from ply `skip` on, the game not yet over), each with
-/// the game's `result` for White.
+/// the game's `result` for White and `scores[ply]`, the mover's search score of the move
+/// played there (the mover's view, centipawns), turned to White's view.
 pub fn samples_of<B: Bits>(
     game: &mut Game<B>,
     tokens: &[String],
+    scores: &[Option<i32>],
     skip: usize,
     result: f64,
 ) -> Result<Vec<Sample>, String> {
     let mut out = Vec::new();
     for (ply, token) in tokens.iter().enumerate() {
         if ply >= skip && game.outcome().is_none() && quiet(game) {
+            let sign = if game.position().side == Colour::White {
+                1.0
+            } else {
+                -1.0
+            };
             out.push(Sample {
                 features: features(game.rules(), game.position()),
                 result,
+                score: scores.get(ply).copied().flatten().map(|s| sign * s as f64),
             });
         }
         game.play_token(token)?;
     }
     Ok(out)
+}
+
+/// Blends each sample's label: `lambda` of the game's result and the rest the chance that
+/// its search score gives at scale `k` (samples without a score keep the result).
+pub fn blend_labels(samples: &mut [Sample], lambda: f64, k: f64) {
+    for s in samples {
+        if let Some(score) = s.score {
+            s.result = lambda * s.result + (1.0 - lambda) * sigmoid(k * score);
+        }
+    }
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -236,6 +257,25 @@ mod tests {
         }
     }
 
+    #[test]
+    fn labels_blend_the_result_with_the_search_score() {
+        let sample = |score| Sample {
+            features: vec![],
+            result: 1.0,
+            score,
+        };
+        let mut s = vec![sample(Some(0.0)), sample(Some(200.0)), sample(None)];
+        blend_labels(&mut s, 1.0, 0.01);
+        assert_eq!(
+            s.iter().map(|x| x.result).collect::<Vec<_>>(),
+            [1.0, 1.0, 1.0]
+        );
+        blend_labels(&mut s, 0.5, 0.01);
+        assert_eq!(s[0].result, 0.75);
+        assert!((s[1].result - (0.5 + 0.5 * sigmoid(2.0))).abs() < 1e-12);
+        assert_eq!(s[2].result, 1.0);
+    }
+
     /// A data set made from known weights: results drawn as the logistic model says (each
     /// feature vector appears with both results in the model's proportion). Starting from
     /// other weights, the fit finds the known ones.
@@ -270,6 +310,7 @@ mod tests {
             samples.push(Sample {
                 features: f,
                 result: p,
+                score: None,
             });
         }
         let mut start = Weights::default();
