@@ -8,8 +8,11 @@
 
 use super::params::Weights;
 
-/// The shipped weight files, by ruleset name.
-const SHIPPED: &[(&str, &str)] = &[];
+/// The shipped weight files, by ruleset name (each says how it was fitted and measured).
+const SHIPPED: &[(&str, &str)] = &[(
+    "little-soldiers",
+    include_str!("../../weights/little-soldiers.toml"),
+)];
 
 /// The ruleset names with shipped weights.
 pub fn shipped_names() -> Vec<&'static str> {
@@ -127,6 +130,13 @@ mod tests {
         assert!(err("[weights]\nedge = 1.5\n").contains("whole number"));
         assert!(err("colour = 1\n").contains("unknown key 'colour'"));
         assert!(err("[weights\n").starts_with("w.toml: "));
+    }
+
+    #[test]
+    fn a_ruleset_plays_with_its_shipped_weights_or_the_defaults() {
+        assert_eq!(for_ruleset("murray"), Weights::default());
+        assert_ne!(for_ruleset("little-soldiers"), Weights::default());
+        assert_eq!(shipped_names(), ["little-soldiers"]);
     }
 
     #[test]
