@@ -8,17 +8,9 @@ use std::sync::Arc;
 use latrunculi::matches::record::{Record, check};
 use latrunculi::rules::{Game, Rules, preset};
 use support::engine::Engine;
+use support::run;
 
 const BIN: &str = env!("CARGO_BIN_EXE_latrunculi");
-
-fn run(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(BIN).args(args).output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
 
 fn legal_tokens(variant: &str, moves: &[&str]) -> Vec<String> {
     let mut g = Game::new(Arc::new(

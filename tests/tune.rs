@@ -3,20 +3,10 @@
 
 mod support;
 
-use std::process::Command;
-
 use support::engine::Engine;
+use support::run;
 
 const BIN: &str = env!("CARGO_BIN_EXE_latrunculi");
-
-fn run(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(BIN).args(args).output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
 
 /// Plays `games` quick games of `variant` (depth 1 against depth 2) into `records`.
 fn games(variant: &str, games: &str, records: &std::path::Path) {

@@ -39,9 +39,13 @@ impl<B: Bits> Rules<B> {
     fn moves_to(&self, pos: &Position<B>, targets: B, out: &mut Vec<Move>) {
         let us = pos.side;
         let them = us.other();
-        let empty = self.geo.board & !pos.occupied();
+        let scope = Scope {
+            empty: self.geo.board & !pos.occupied(),
+            entry: self.entry_restriction_squares(pos),
+            targets,
+        };
         if let Turn::Bonus(sq) = pos.turn {
-            self.bonus_moves(pos, sq as Square, empty, targets, out);
+            self.bonus_moves(pos, sq as Square, scope, out);
             return;
         }
         if self.ruleset.capture.effect == CaptureEffect::Immobilise {
@@ -49,14 +53,6 @@ impl<B: Bits> Rules<B> {
                 out.push(Move::remove(sq));
             }
         }
-        let scope = Scope {
-            empty,
-            entry: self
-                .ruleset
-                .entry_restriction
-                .then(|| self.entry_squares(pos)),
-            targets,
-        };
         for from in (pos.men[us.index()] & !pos.trapped).iter() {
             self.piece_moves(pos, from, Kind::Man, scope, out);
         }
@@ -91,7 +87,7 @@ impl<B: Bits> Rules<B> {
         let occupied = pos.occupied();
         let men = pos.men[us.index()] & !pos.trapped;
         let leaders = pos.leaders[us.index()];
-        let entry = r.entry_restriction.then(|| self.entry_squares(pos));
+        let entry = self.entry_restriction_squares(pos);
         for to in (targets & self.geo.board & !occupied).iter() {
             let (man, leader) = (r.man_moves.reach, r.leader_moves.reach);
             self.movers_to(pos, to, men, man, self.man_dirs, entry, out);
@@ -167,6 +163,13 @@ impl<B: Bits> Rules<B> {
         }
     }
 
+    /// [`Rules::entry_squares`] where the ruleset has the entry restriction.
+    fn entry_restriction_squares(&self, pos: &Position<B>) -> Option<EntrySquares<B>> {
+        self.ruleset
+            .entry_restriction
+            .then(|| self.entry_squares(pos))
+    }
+
     /// The entry restriction's squares for the side to move, once per position: those
     /// between two enemies on a rank or a file that flank nothing from any origin (never
     /// entered), and those that flank an enemy from some origin (entered only from an
@@ -187,23 +190,8 @@ impl<B: Bits> Rules<B> {
     /// never get here, and the common path stays as small as it was without bonus moves.
     #[cold]
     #[inline(never)]
-    fn bonus_moves(
-        &self,
-        pos: &Position<B>,
-        sq: Square,
-        empty: B,
-        targets: B,
-        out: &mut Vec<Move>,
-    ) {
+    fn bonus_moves(&self, pos: &Position<B>, sq: Square, scope: Scope<B>, out: &mut Vec<Move>) {
         let us = pos.side;
-        let scope = Scope {
-            empty,
-            entry: self
-                .ruleset
-                .entry_restriction
-                .then(|| self.entry_squares(pos)),
-            targets,
-        };
         if pos.leaders[us.index()].has(sq) {
             self.piece_moves(pos, sq, Kind::Leader, scope, out);
         } else if (pos.men[us.index()] & !pos.trapped).has(sq) {
