@@ -70,6 +70,10 @@ pub struct Geometry<B> {
     pub corners: B,
     /// Squares on the outer ring.
     pub edges: B,
+    /// Squares next to a corner (orthogonally or diagonally), corners excluded.
+    pub near_corners: B,
+    /// Squares on the second ring, one in from the edge.
+    pub inner_ring: B,
     offsets: [i32; 8],
 }
 
@@ -94,12 +98,20 @@ impl<B: Bits> Geometry<B> {
         }
         let mut board = B::EMPTY;
         let mut edges = B::EMPTY;
+        let mut near_corners = B::EMPTY;
+        let mut inner_ring = B::EMPTY;
         for r in 0..rows {
             for c in 0..cols {
                 let sq = r * width + c;
                 board |= B::bit(sq);
-                if r == 0 || c == 0 || r == rows - 1 || c == cols - 1 {
-                    edges |= B::bit(sq);
+                let (from_row_edge, from_col_edge) = (r.min(rows - 1 - r), c.min(cols - 1 - c));
+                match from_row_edge.min(from_col_edge) {
+                    0 => edges |= B::bit(sq),
+                    1 => inner_ring |= B::bit(sq),
+                    _ => {}
+                }
+                if from_row_edge.max(from_col_edge) == 1 {
+                    near_corners |= B::bit(sq);
                 }
             }
         }
@@ -115,6 +127,8 @@ impl<B: Bits> Geometry<B> {
             board,
             corners,
             edges,
+            near_corners,
+            inner_ring,
             offsets: [w, 1, -w, -1, w + 1, 1 - w, -w - 1, w - 1],
         })
     }
@@ -302,6 +316,26 @@ mod tests {
         for bad in ["", "i1", "a0", "a9", "a01", "A1", "1a", "a1x", "a"] {
             assert!(g.parse_square(bad).is_err(), "{bad}");
         }
+    }
+
+    /// The square classes the evaluation weighs, drawn on a 6x7 board: the outer ring, the
+    /// second ring, and the squares next to a corner (on both rings).
+    #[test]
+    fn square_classes_are_rings_and_the_squares_round_the_corners() {
+        let g = Geometry::<u128>::new(6, 7).unwrap();
+        assert_eq!(
+            g.picture(g.edges),
+            "xxxxxxx\nx.....x\nx.....x\nx.....x\nx.....x\nxxxxxxx\n"
+        );
+        assert_eq!(
+            g.picture(g.inner_ring),
+            ".......\n.xxxxx.\n.x...x.\n.x...x.\n.xxxxx.\n.......\n"
+        );
+        assert_eq!(
+            g.picture(g.near_corners),
+            ".x...x.\nxx...xx\n.......\n.......\nxx...xx\n.x...x.\n"
+        );
+        assert_eq!(g.edges & g.inner_ring, 0);
     }
 
     #[test]

@@ -83,6 +83,10 @@ pub struct TexelArgs {
     /// per move).
     #[arg(long, default_value_t = 1.0)]
     pub lambda: f64,
+    /// Weights the fit leaves at their starting values (beside `man`, the unit), e.g. to
+    /// measure what a term adds to the held-out fit by fitting without it.
+    #[arg(long, num_args = 1.., value_name = "NAME")]
+    pub fix: Vec<String>,
 }
 
 pub fn run(cmd: &TuneCommand, out: &mut dyn Write) -> Result<(), String> {
@@ -179,11 +183,20 @@ fn texel_command(a: &TexelArgs, out: &mut dyn Write) -> Result<(), String> {
         texel::blend_labels(&mut data.held, a.lambda, k);
     }
     let k0 = texel::fit_k(&data.fit, &w0);
-    let cfg = FitConfig {
+    let mut cfg = FitConfig {
         rounds: a.rounds as usize,
         steps: a.steps as usize,
         ..FitConfig::default()
     };
+    for name in &a.fix {
+        let i = Weights::index(name).ok_or_else(|| {
+            format!(
+                "--fix {name}: no such weight (the weights: {})",
+                Weights::NAMES.join(", ")
+            )
+        })?;
+        cfg.fixed.push(i);
+    }
     let fit = texel::fit(&data.fit, &start, &cfg);
     let w1 = texel::as_vector(&fit.weights);
     let losses = [
@@ -222,8 +235,10 @@ fn texel_command(a: &TexelArgs, out: &mut dyn Write) -> Result<(), String> {
         .map(|i| data.fit.iter().any(|s| s.features[i] != 0.0))
         .collect();
     for (i, name) in Weights::NAMES.iter().enumerate() {
-        let note = if cfg.fixed.contains(&i) {
+        let note = if Weights::NAMES[i] == "man" {
             " (fixed: the unit)"
+        } else if cfg.fixed.contains(&i) {
+            " (fixed: --fix)"
         } else if !used[i] {
             " (zero in every position here)"
         } else {
@@ -252,7 +267,11 @@ fn texel_command(a: &TexelArgs, out: &mut dyn Write) -> Result<(), String> {
             a.rounds,
             a.steps,
             a.lambda
-        ),
+        ) + &if a.fix.is_empty() {
+            String::new()
+        } else {
+            format!(" --fix {}", a.fix.join(" "))
+        },
         format!(
             "{} quiet positions of {} games; mean squared error on held-out games {:.5} -> {:.5}",
             data.fit.len() + data.held.len(),

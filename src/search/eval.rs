@@ -117,7 +117,7 @@ pub fn terms<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Terms
     let mut leader = [0; 2];
     let mut threats = [0; 2];
     let mut trapped = [0; 2];
-    let mut edges = [0; 2];
+    let mut squares = [0; 2];
     let mut rooms = [0; 2];
     let mut reaches = [B::EMPTY; 2];
     for c in [Colour::White, Colour::Black] {
@@ -163,7 +163,19 @@ pub fn terms<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Terms
         if r.capture.effect == CaptureEffect::Immobilise {
             trapped[i] = -((pos.men[i] & pos.trapped).count() as i32) * w.trapped;
         }
-        edges[i] = (pos.men[i] & geo.edges).count() as i32 * w.edge;
+        let on = |set: B, weight: i32| (pos.men[i] & set).count() as i32 * weight;
+        squares[i] = on(geo.edges, w.edge);
+        if w.corner != 0 || w.near_corner != 0 || w.inner_ring != 0 {
+            squares[i] += on(geo.corners, w.corner)
+                + on(geo.near_corners, w.near_corner)
+                + on(geo.inner_ring, w.inner_ring);
+        }
+        if r.has_leader && (w.guard != 0 || w.leader_edge != 0) {
+            let leaders = pos.leaders[i];
+            let guards = geo.orthogonal_neighbours(leaders) & pos.men[i] & !pos.trapped;
+            leader[i] += guards.count() as i32 * w.guard
+                + (leaders & geo.edges).count() as i32 * w.leader_edge;
+        }
         if blockade_only && (w.room != 0 || w.space != 0) {
             let lines = if r.man_moves.lines == Lines::All || r.leader_moves.lines == Lines::All {
                 Lines::All
@@ -211,7 +223,7 @@ pub fn terms<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Terms
             ("leader", leader),
             ("threats", threats),
             ("trapped", trapped),
-            ("edges", edges),
+            ("squares", squares),
             ("room", rooms),
             ("quiet plies", quiet),
         ],
@@ -236,6 +248,12 @@ mod tests {
         terms(&rules, game.position(), &Weights::default())
     }
 
+    fn terms_with(variant: &str, fen: &str, w: &Weights) -> Terms {
+        let rules = Arc::new(Rules::<u128>::new(preset(variant, 16).unwrap()).unwrap());
+        let game = Game::from_fen(rules.clone(), fen).unwrap();
+        terms(&rules, game.position(), w)
+    }
+
     fn row(t: &Terms, name: &str) -> i32 {
         let (_, [white, black]) = t.rows.iter().find(|(n, _)| *n == name).unwrap();
         white - black
@@ -258,6 +276,48 @@ mod tests {
         let before = murray("8/3k4/mmm5/8/8/MMMMMM2/3K4/8 w - 0 40");
         let after = murray("8/3k4/mm6/8/8/MMMMM3/3K4/8 w - 0 40");
         assert_eq!(after, before);
+    }
+
+    /// White's praetorian stands on the edge with two guards; Red's stands inside with one.
+    /// White's man on a1 is on a corner, its man on b2 next to one and on the second ring.
+    #[test]
+    fn guards_the_leader_on_the_edge_and_the_square_classes_are_counted() {
+        let fen = [
+            "13",
+            "13",
+            "6m6",
+            "6k6",
+            "13", //
+            "1M11",
+            "M1MKM8 w - 0 40",
+        ]
+        .join("/");
+        let with = |name: &str, value| {
+            let mut w = Weights::default();
+            w.set(Weights::index(name).unwrap(), value);
+            terms_with("luductus", &fen, &w)
+        };
+        let base = with("guard", 0);
+        // Guards: White 2 (c1, e1), Red 1 (g5).
+        assert_eq!(row(&with("guard", 10), "leader") - row(&base, "leader"), 10);
+        // Leaders on an edge: White 1, Red 0.
+        assert_eq!(
+            row(&with("leader-edge", -20), "leader") - row(&base, "leader"),
+            -20
+        );
+        // Corner: a1; next to a corner: b2; second ring: b2 (g5 is two in from rank 7).
+        assert_eq!(
+            row(&with("corner", 7), "squares") - row(&base, "squares"),
+            7
+        );
+        assert_eq!(
+            row(&with("near-corner", 5), "squares") - row(&base, "squares"),
+            5
+        );
+        assert_eq!(
+            row(&with("inner-ring", 3), "squares") - row(&base, "squares"),
+            3
+        );
     }
 
     /// A dux shut behind a wall has less room than the side that built it, and the term

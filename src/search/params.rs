@@ -62,6 +62,18 @@ pub struct Weights {
     pub trapped: i32,
     /// Per man on an edge (it can only be flanked along the edge).
     pub edge: i32,
+    /// Per man on a corner, beside `edge`: the square classes below are the same for every
+    /// board size, so one fitted table serves any board.
+    pub corner: i32,
+    /// Per man next to a corner (orthogonally or diagonally).
+    pub near_corner: i32,
+    /// Per man on the second ring, one square in from the edge (men further in are the
+    /// baseline: with the man's value fixed, a weight for them would only rescale it).
+    pub inner_ring: i32,
+    /// Per own man orthogonally next to the own leader (a guard an enclosure must get past).
+    pub guard: i32,
+    /// Per leader on an edge (half enclosed already).
+    pub leader_edge: i32,
     /// Per empty square a side can ever reach (its room), where only a blockade wins: walling
     /// the enemy into a shrinking region is how a blockade is won.
     pub room: i32,
@@ -108,6 +120,11 @@ weight_access! {
     leader_enclosure: "leader-enclosure",
     trapped: "trapped",
     edge: "edge",
+    corner: "corner",
+    near_corner: "near-corner",
+    inner_ring: "inner-ring",
+    guard: "guard",
+    leader_edge: "leader-edge",
     room: "room",
     space: "space",
     quiet_pressure: "quiet-pressure",
@@ -135,6 +152,11 @@ impl Default for Weights {
             leader_enclosure: 60,
             trapped: 70,
             edge: 4,
+            corner: 0,
+            near_corner: 0,
+            inner_ring: 0,
+            guard: 0,
+            leader_edge: 0,
             room: 2,
             space: 2,
             quiet_pressure: 150,
