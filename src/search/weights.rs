@@ -9,10 +9,13 @@
 use super::params::Weights;
 
 /// The shipped weight files, by ruleset name (each says how it was fitted and measured).
-const SHIPPED: &[(&str, &str)] = &[(
-    "little-soldiers",
-    include_str!("../../weights/little-soldiers.toml"),
-)];
+const SHIPPED: &[(&str, &str)] = &[
+    (
+        "little-soldiers",
+        include_str!("../../weights/little-soldiers.toml"),
+    ),
+    ("luductus", include_str!("../../weights/luductus.toml")),
+];
 
 /// The ruleset names with shipped weights.
 pub fn shipped_names() -> Vec<&'static str> {
@@ -134,9 +137,12 @@ mod tests {
 
     #[test]
     fn a_ruleset_plays_with_its_shipped_weights_or_the_defaults() {
+        assert!(!shipped_names().contains(&"murray"));
         assert_eq!(for_ruleset("murray"), Weights::default());
-        assert_ne!(for_ruleset("little-soldiers"), Weights::default());
-        assert_eq!(shipped_names(), ["little-soldiers"]);
+        assert!(shipped_names().contains(&"little-soldiers"));
+        for name in shipped_names() {
+            assert_ne!(for_ruleset(name), Weights::default(), "{name}");
+        }
     }
 
     #[test]
