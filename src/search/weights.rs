@@ -15,6 +15,7 @@ const SHIPPED: &[(&str, &str)] = &[
         include_str!("../../weights/little-soldiers.toml"),
     ),
     ("luductus", include_str!("../../weights/luductus.toml")),
+    ("bell-8x8", include_str!("../../weights/bell-8x8.toml")),
 ];
 
 /// The ruleset names with shipped weights.
