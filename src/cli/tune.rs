@@ -235,7 +235,7 @@ fn texel_command(a: &TexelArgs, out: &mut dyn Write) -> Result<(), String> {
         .map(|i| data.fit.iter().any(|s| s.features[i] != 0.0))
         .collect();
     for (i, name) in Weights::NAMES.iter().enumerate() {
-        let note = if Weights::NAMES[i] == "man" {
+        let note = if *name == "man" {
             " (fixed: the unit)"
         } else if cfg.fixed.contains(&i) {
             " (fixed: --fix)"
@@ -257,21 +257,18 @@ fn texel_command(a: &TexelArgs, out: &mut dyn Write) -> Result<(), String> {
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("{}.toml", data.variant)));
     let sources: Vec<String> = a.records.iter().map(|p| p.display().to_string()).collect();
+    let fix: String = a.fix.iter().map(|n| format!(" --fix {n}")).collect();
     let comment = vec![
         format!("Evaluation weights for {}, fitted by", data.variant),
         format!(
-            "latrunculi tune texel --records {} --skip {} --held-out {} --rounds {} --steps {} --lambda {}",
+            "latrunculi tune texel --records {} --skip {} --held-out {} --rounds {} --steps {} --lambda {}{fix}",
             sources.join(" "),
             a.skip,
             a.held_out,
             a.rounds,
             a.steps,
             a.lambda
-        ) + &if a.fix.is_empty() {
-            String::new()
-        } else {
-            format!(" --fix {}", a.fix.join(" "))
-        },
+        ),
         format!(
             "{} quiet positions of {} games; mean squared error on held-out games {:.5} -> {:.5}",
             data.fit.len() + data.held.len(),

@@ -243,9 +243,7 @@ mod tests {
     use std::sync::Arc;
 
     fn terms_of(variant: &str, fen: &str) -> Terms {
-        let rules = Arc::new(Rules::<u128>::new(preset(variant, 16).unwrap()).unwrap());
-        let game = Game::from_fen(rules.clone(), fen).unwrap();
-        terms(&rules, game.position(), &Weights::default())
+        terms_with(variant, fen, &Weights::default())
     }
 
     fn terms_with(variant: &str, fen: &str, w: &Weights) -> Terms {

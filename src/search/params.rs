@@ -72,7 +72,7 @@ pub struct Weights {
     pub inner_ring: i32,
     /// Per own man orthogonally next to the own leader (a guard an enclosure must get past).
     pub guard: i32,
-    /// Per leader on an edge (half enclosed already).
+    /// Per leader on an edge (one side of it closed already).
     pub leader_edge: i32,
     /// Per empty square a side can ever reach (its room), where only a blockade wins: walling
     /// the enemy into a shrinking region is how a blockade is won.
