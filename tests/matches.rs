@@ -533,6 +533,66 @@ fn both_colours_are_played_from_each_opening() {
     }
 }
 
+/// `least=` keeps only random openings a short search scores at least that far from even
+/// (either side ahead); a band no opening falls in is refused with a message.
+#[test]
+fn random_openings_can_be_unbalanced() {
+    let dir = temp_dir("unbalanced");
+    let rec = dir.join("games.rec");
+    let eng = format!("cmd={ENGINE}");
+    let words = [
+        "--variant",
+        "little-soldiers",
+        "--engine",
+        &eng,
+        "name=x",
+        "--engine",
+        &eng,
+        "name=y",
+        "--each",
+        "depth=1",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--records",
+        rec.to_str().unwrap(),
+        "--openings",
+        "random",
+        "plies=8",
+        "depth=2",
+    ];
+    run_match(&[&words[..], &["least=100"]].concat());
+    let games = records(&rec);
+    assert_eq!(games.len(), 4);
+    for g in &games {
+        // "random 8 plies +231 cp #1"
+        let label = g.tag("Opening").unwrap();
+        let cp: i32 = label
+            .split_whitespace()
+            .find(|w| w.starts_with('+') || w.starts_with('-'))
+            .and_then(|w| w.parse().ok())
+            .unwrap_or_else(|| panic!("no score in {label}"));
+        assert!(cp.abs() >= 100, "{label}");
+    }
+    for band in [
+        &["least=29000", "most=29001"][..],
+        &["least=300", "most=200"],
+    ] {
+        let out = Command::new(ENGINE)
+            .arg("match")
+            .args([&words[..], band].concat())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{band:?}");
+        assert!(
+            err.contains("widen the band") || err.contains("is above most"),
+            "{err}"
+        );
+    }
+}
+
 #[test]
 fn a_game_both_engines_call_level_is_adjudicated_a_draw() {
     let dir = temp_dir("drawscore");

@@ -195,7 +195,9 @@ pub struct MatchArgs {
     /// Seed of the random openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Openings: `random plies=N` (random legal plies from the start), `suite` (the shipped
+    /// Openings: `random plies=N` (random legal plies from the start; add `least=CP`
+    /// and/or `most=CP` to keep only those a depth-4 search (`depth=D`) scores that far
+    /// from even, either side ahead), `suite` (the shipped
     /// opening suite of the ruleset, built into the program) or `file=PATH` (one
     /// position string or move list per line).
     #[arg(long, num_args = 1.., default_value = "random plies=4")]
@@ -268,13 +270,34 @@ impl MatchArgs {
             Some("random") => {
                 let kv = key_values(&words[1..], "openings")?;
                 let mut plies = 4;
+                let (mut least, mut most, mut depth) = (None, None, 4);
                 for (k, v) in kv {
                     match k.as_str() {
                         "plies" => plies = number("openings plies", &v)?,
+                        "least" => least = Some(number("openings least", &v)?),
+                        "most" => most = Some(number("openings most", &v)?),
+                        "depth" => depth = number("openings depth", &v)?,
                         _ => return Err(format!("openings: unknown setting '{k}'")),
                     }
                 }
-                Openings::Random { plies }
+                let band = match (least, most) {
+                    (None, None) => None,
+                    (l, m) => {
+                        let band = crate::matches::ScoreBand {
+                            least: l.unwrap_or(0),
+                            most: m.unwrap_or(i32::MAX),
+                            depth,
+                        };
+                        if band.least > band.most {
+                            return Err(format!(
+                                "openings: least={} is above most={}",
+                                band.least, band.most
+                            ));
+                        }
+                        Some(band)
+                    }
+                };
+                Openings::Random { plies, band }
             }
             Some(w) if w.starts_with("file=") => Openings::File(w["file=".len()..].into()),
             Some("suite") => Openings::Suite,

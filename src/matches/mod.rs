@@ -37,13 +37,30 @@ pub fn plies(n: usize) -> String {
 /// Where openings come from.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Openings {
-    /// Random legal plies from the start position.
-    Random { plies: usize },
+    /// Random legal plies from the start position; with a band, only those whose short
+    /// search score lies in it (unbalanced openings, where equal engines draw every game).
+    Random {
+        plies: usize,
+        band: Option<ScoreBand>,
+    },
     /// One opening per line: a position string, or move tokens from the start.
     File(PathBuf),
     /// The shipped opening suite of the ruleset (`books/openings/<name>.txt`, built in).
     Suite,
 }
+
+/// Which random openings to keep: those whose score (either side ahead) after a search of
+/// `depth` lies between `least` and `most` centipawns, as Stockfish's testing plays
+/// unbalanced openings where balanced ones are all draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScoreBand {
+    pub least: i32,
+    pub most: i32,
+    pub depth: u32,
+}
+
+/// How many random openings may be tried per one kept before the band is called too narrow.
+const TRIES_PER_OPENING: usize = 200;
 
 /// The draw adjudication by score (cutechess-cli's `-draw`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,10 +157,29 @@ fn openings<B: Bits>(
     count: usize,
 ) -> Result<Vec<Opening>, String> {
     match &cfg.openings {
-        Openings::Random { plies } => {
+        Openings::Random { plies, band } => {
             let mut rng = StdRng::seed_from_u64(cfg.seed);
+            let mut judge = band.map(|b| (b, crate::engine::Engine::new()));
+            if let Some((_, e)) = &mut judge {
+                e.options.move_overhead_ms = 0;
+                e.options.analyse_mode = true;
+            }
             let mut out = Vec::new();
+            let mut tries = 0;
             while out.len() < count {
+                tries += 1;
+                if tries > count * TRIES_PER_OPENING {
+                    let b = band.expect("only a band turns openings down");
+                    return Err(format!(
+                        "openings: {} of {count} random openings of {} have a score between {} and {} cp at depth {} after {} tries: widen the band",
+                        out.len(),
+                        self::plies(*plies),
+                        b.least,
+                        b.most,
+                        b.depth,
+                        tries - 1
+                    ));
+                }
                 let mut game = Game::new(rules.clone());
                 let mut moves = Vec::new();
                 for _ in 0..*plies {
@@ -155,13 +191,27 @@ fn openings<B: Bits>(
                     moves.push(m.token(&rules.geo));
                     game.make(m);
                 }
-                if game.outcome().is_none() {
-                    out.push(Opening {
-                        fen: None,
-                        label: format!("random {} #{}", self::plies(*plies), out.len() + 1),
-                        moves,
-                    });
+                if game.outcome().is_some() {
+                    continue;
                 }
+                let mut label = format!("random {}", self::plies(*plies));
+                if let Some((b, engine)) = &mut judge {
+                    let limits = crate::search::Limits::depth(b.depth);
+                    let Some(r) = crate::book::build::search(engine, &game, limits, vec![]) else {
+                        continue;
+                    };
+                    let score = crate::book::build::book_score(r.value);
+                    if !(b.least..=b.most).contains(&score.abs()) {
+                        continue;
+                    }
+                    label.push_str(&format!(" {score:+} cp"));
+                }
+                label.push_str(&format!(" #{}", out.len() + 1));
+                out.push(Opening {
+                    fen: None,
+                    label,
+                    moves,
+                });
             }
             Ok(out)
         }
