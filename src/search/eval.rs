@@ -188,6 +188,22 @@ pub fn terms<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Terms
             rooms[i] += (first | second).count() as i32 * w.space;
         }
     }
+    if w.simplify != 0 {
+        let start: u32 = [Colour::White, Colour::Black]
+            .iter()
+            .map(|&c| {
+                let (men, leaders) = rules.piece_totals(c);
+                men + leaders
+            })
+            .sum();
+        let pieces = |c| pos.men_total(c) + pos.leaders_total(c);
+        let (white, black) = (pieces(Colour::White), pieces(Colour::Black));
+        let gone = start.saturating_sub(white + black) as i32;
+        let lead = white as i32 - black as i32;
+        let bonus = lead * w.simplify * gone / start.max(1) as i32;
+        material[0] += bonus.max(0);
+        material[1] += (-bonus).max(0);
+    }
     if r.capture.leader == LeaderCapture::Enclosure {
         for c in [Colour::White, Colour::Black] {
             let enemy = pos.occupied_by(c.other());
@@ -274,6 +290,49 @@ mod tests {
         let before = murray("8/3k4/mmm5/8/8/MMMMMM2/3K4/8 w - 0 40");
         let after = murray("8/3k4/mm6/8/8/MMMMM3/3K4/8 w - 0 40");
         assert_eq!(after, before);
+    }
+
+    /// Where every man must be taken, a trade (four against two, then three against one)
+    /// raises the value of the lead with `simplify`; without it the lead stays two men.
+    #[test]
+    fn simplify_makes_a_trade_pay_for_the_side_ahead() {
+        let before = [
+            "8",
+            "2m5",
+            "8",
+            "5m2", //
+            "8",
+            "2M1M3",
+            "5M2",
+            "1M6 w - 0 90",
+        ]
+        .join("/");
+        let after = [
+            "8",
+            "2m5",
+            "8",
+            "8", //
+            "8",
+            "2M1M3",
+            "5M2",
+            "8 w - 0 90",
+        ]
+        .join("/");
+        let lead = |fen: &str, simplify| {
+            let w = Weights {
+                simplify,
+                ..Weights::default()
+            };
+            row(&terms_with("seega-rules-8x8", fen, &w), "material")
+        };
+        assert_eq!(lead(&before, 0), 200);
+        assert_eq!(lead(&after, 0), 200);
+        // 62 men in the game: 56 of them gone, then 58.
+        assert_eq!(lead(&before, 62), 200 + 2 * 56);
+        assert_eq!(lead(&after, 62), 200 + 2 * 58);
+        // Black's lead is the mirror image.
+        let swapped = after.replace('M', "x").replace('m', "M").replace('x', "m");
+        assert_eq!(lead(&swapped, 62), -(200 + 2 * 58));
     }
 
     /// White's praetorian stands on the edge with two guards; Red's stands inside with one.

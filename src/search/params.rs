@@ -80,6 +80,10 @@ pub struct Weights {
     /// Per empty square a side can reach within two moves, where only a blockade wins: a
     /// half-built wall already lengthens the enemy's way round it.
     pub space: i32,
+    /// Per man of lead, scaled by the share of all the game's pieces already captured: where
+    /// the last men must be hunted down, the side ahead gains by trading one for one (a lead
+    /// of two is decisive among four men, not among sixty).
+    pub simplify: i32,
     /// Material difference scale as the quiet-ply counter nears its limit.
     pub quiet_pressure: i32,
     /// Bonus for the side to move.
@@ -127,6 +131,7 @@ weight_access! {
     leader_edge: "leader-edge",
     room: "room",
     space: "space",
+    simplify: "simplify",
     quiet_pressure: "quiet-pressure",
     tempo: "tempo",
 }
@@ -159,6 +164,7 @@ impl Default for Weights {
             leader_edge: 0,
             room: 2,
             space: 2,
+            simplify: 0,
             quiet_pressure: 150,
             tempo: 8,
         }
