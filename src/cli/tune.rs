@@ -69,6 +69,10 @@ pub struct TexelArgs {
     /// Plies of each game not learnt from (the opening, often random).
     #[arg(long, default_value_t = 8)]
     pub skip: usize,
+    /// Most quiet positions learnt from per game, evenly spaced through it (0: all): a game
+    /// that runs to the ply limit would otherwise outweigh a hundred short ones.
+    #[arg(long, default_value_t = 0)]
+    pub per_game: usize,
     /// Every how many games one is held out of the fit.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(2..))]
     pub held_out: u64,
@@ -137,6 +141,7 @@ fn read_records(a: &TexelArgs) -> Result<DataSet, String> {
         };
         let samples = with_rules!(rules.clone(), r => game_samples(rec, r, a.skip, result))
             .map_err(|e| format!("game {}: {e}", i + 1))?;
+        let samples = texel::evenly_spaced(samples, a.per_game);
         let held = (i as u64).is_multiple_of(a.held_out);
         data.games[held as usize] += 1;
         if held {
@@ -258,10 +263,14 @@ fn texel_command(a: &TexelArgs, out: &mut dyn Write) -> Result<(), String> {
         .unwrap_or_else(|| PathBuf::from(format!("{}.toml", data.variant)));
     let sources: Vec<String> = a.records.iter().map(|p| p.display().to_string()).collect();
     let fix: String = a.fix.iter().map(|n| format!(" --fix {n}")).collect();
+    let per_game = match a.per_game {
+        0 => String::new(),
+        n => format!(" --per-game {n}"),
+    };
     let comment = vec![
         format!("Evaluation weights for {}, fitted by", data.variant),
         format!(
-            "latrunculi tune texel --records {} --skip {} --held-out {} --rounds {} --steps {} --lambda {}{fix}",
+            "latrunculi tune texel --records {} --skip {}{per_game} --held-out {} --rounds {} --steps {} --lambda {}{fix}",
             sources.join(" "),
             a.skip,
             a.held_out,

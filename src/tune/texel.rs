@@ -64,6 +64,25 @@ pub fn quiet<B: Bits>(game: &Game<B>) -> bool {
     moves.is_empty()
 }
 
+/// At most `most` of `samples` (0: all), evenly spaced from the first on.
+pub fn evenly_spaced(samples: Vec<Sample>, most: usize) -> Vec<Sample> {
+    let n = samples.len();
+    if most == 0 || n <= most {
+        return samples;
+    }
+    let mut keep = (0..most).map(|k| k * n / most).peekable();
+    samples
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, s)| {
+            (keep.peek() == Some(&i)).then(|| {
+                keep.next();
+                s
+            })
+        })
+        .collect()
+}
+
 /// The quiet positions of a game (from ply `skip` on, the game not yet over), each with
 /// the game's `result` for White and `scores[ply]`, the mover's search score of the move
 /// played there (the mover's view, centipawns), turned to White's view.
@@ -274,6 +293,29 @@ mod tests {
         assert_eq!(s[0].result, 0.75);
         assert!((s[1].result - (0.5 + 0.5 * sigmoid(2.0))).abs() < 1e-12);
         assert_eq!(s[2].result, 1.0);
+    }
+
+    /// Ten positions thinned to four keep the first and three more spread evenly through
+    /// the game; asking for all of them (or more, or 0) keeps all.
+    #[test]
+    fn a_long_game_is_thinned_evenly() {
+        let game: Vec<Sample> = (0..10)
+            .map(|i| Sample {
+                features: vec![i as f64],
+                result: 0.5,
+                score: None,
+            })
+            .collect();
+        let kept = |most| -> Vec<f64> {
+            evenly_spaced(game.clone(), most)
+                .iter()
+                .map(|s| s.features[0])
+                .collect()
+        };
+        assert_eq!(kept(4), [0.0, 2.0, 5.0, 7.0]);
+        assert_eq!(kept(10).len(), 10);
+        assert_eq!(kept(0).len(), 10);
+        assert_eq!(kept(25).len(), 10);
     }
 
     /// A data set made from known weights: results drawn as the logistic model says (each
