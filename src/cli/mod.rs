@@ -446,7 +446,7 @@ fn replay_command(
     w(out, format!("{games}, {bad} wrong"))?;
     for e in crate::matches::results::tally(&all, windows) {
         w(out, String::new())?;
-        let s = crate::matches::summary(&e.a, &e.b, &e.tally, None);
+        let s = crate::matches::summary(&e.a, &e.b, &e.tally, None, None);
         out.write_all(s.as_bytes()).map_err(|e| e.to_string())?;
         let endings: Vec<String> = e.endings.iter().map(|(k, c)| format!("{c} {k}")).collect();
         w(out, format!("Endings: {}", endings.join(", ")))?;

@@ -416,7 +416,7 @@ fn run_on<B: Bits>(
             if let (Some(s), 1) = (cfg.sprt, encounters.len()) {
                 let v = s.verdict(&t.pairs);
                 if v != Verdict::Continue && verdict.is_none() {
-                    verdict = Some(v);
+                    verdict = Some((v, done));
                     stop.store(true, Ordering::Relaxed);
                 }
             }
@@ -427,7 +427,7 @@ fn run_on<B: Bits>(
                 let _ = writeln!(out, "Standings after {done} games:");
                 for (e, &(a, b)) in encounters.iter().enumerate() {
                     let (na, nb) = (&cfg.engines[a].name, &cfg.engines[b].name);
-                    let _ = write!(out, "{}", summary(na, nb, &tallies[e], None));
+                    let _ = write!(out, "{}", summary(na, nb, &tallies[e], None, None));
                 }
             }
             let _ = out.flush();
@@ -443,7 +443,13 @@ fn run_on<B: Bits>(
         let _ = write!(
             out,
             "{}",
-            summary(na, nb, t, cfg.sprt.filter(|_| encounters.len() == 1))
+            summary(
+                na,
+                nb,
+                t,
+                cfg.sprt.filter(|_| encounters.len() == 1),
+                verdict
+            )
         );
         results.push((na.clone(), nb.clone(), t.clone()));
     }
@@ -474,8 +480,16 @@ fn progress_line(
     line
 }
 
-/// The final report of one encounter, cutechess style.
-pub fn summary(a: &str, b: &str, t: &Tally, sprt: Option<Sprt>) -> String {
+/// The final report of one encounter, cutechess style. `stopped`: the SPRT's verdict that
+/// stopped the match and the games then finished (the games still in play were played out
+/// and are counted, so the final LLR may lie back inside the bounds).
+pub fn summary(
+    a: &str,
+    b: &str,
+    t: &Tally,
+    sprt: Option<Sprt>,
+    stopped: Option<(Verdict, usize)>,
+) -> String {
     let n = t.games().max(1) as f64;
     let mut s = format!(
         "Score of {a} vs {b}: {} - {} - {}  [{:.3}] {}\n",
@@ -498,11 +512,21 @@ pub fn summary(a: &str, b: &str, t: &Tally, sprt: Option<Sprt>) -> String {
     if let Some(sp) = sprt {
         let (lo, hi) = sp.bounds();
         let llr = sp.llr(&t.pairs);
-        let verdict = match sp.verdict(&t.pairs) {
+        let (v, at) = match stopped {
+            Some((v, at)) => (v, Some(at).filter(|&n| n < t.games() as usize)),
+            None => (sp.verdict(&t.pairs), None),
+        };
+        let mut verdict = match v {
             Verdict::AcceptH1 => "H1 was accepted",
             Verdict::AcceptH0 => "H0 was accepted",
             Verdict::Continue => "no decision yet",
-        };
+        }
+        .to_string();
+        if let Some(n) = at {
+            verdict.push_str(&format!(
+                " after {n} games (the games in play then were finished and are counted)"
+            ));
+        }
         s.push_str(&format!(
             "SPRT: elo0 {} elo1 {} alpha {} beta {}: llr {llr:.2}, lbound {lo:.2}, ubound {hi:.2} - {verdict}\n",
             sp.elo0, sp.elo1, sp.alpha, sp.beta
@@ -852,5 +876,36 @@ fn play_game<B: Bits>(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The match stopped when two lost pairs crossed the lower bound; a third pair, in play
+    /// then, was drawn and brings the LLR back inside: the report still says what stopped it.
+    #[test]
+    fn the_report_gives_the_verdict_that_stopped_the_match() {
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 10.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let t = Tally {
+            wins: 0,
+            draws: 2,
+            losses: 4,
+            pairs: [2, 0, 1, 0, 0],
+        };
+        assert_eq!(sprt.verdict(&t.pairs), Verdict::Continue);
+        let stopped = summary("a", "b", &t, Some(sprt), Some((Verdict::AcceptH0, 4)));
+        assert!(
+            stopped.contains("H0 was accepted after 4 games (the games in play then"),
+            "{stopped}"
+        );
+        let running = summary("a", "b", &t, Some(sprt), None);
+        assert!(running.contains("no decision yet"), "{running}");
     }
 }
