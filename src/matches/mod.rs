@@ -169,14 +169,17 @@ fn openings<B: Bits>(
             while out.len() < count {
                 tries += 1;
                 if tries > count * TRIES_PER_OPENING {
-                    let b = band.expect("only a band turns openings down");
+                    let wanted = match band {
+                        Some(b) => format!(
+                            "have a score between {} and {} cp at depth {}",
+                            b.least, b.most, b.depth
+                        ),
+                        None => "leave the game unfinished".into(),
+                    };
                     return Err(format!(
-                        "openings: {} of {count} random openings of {} have a score between {} and {} cp at depth {} after {} tries: widen the band",
+                        "openings: {} of {count} random openings of {} {wanted} after {} tries: widen the band or play fewer plies",
                         out.len(),
                         self::plies(*plies),
-                        b.least,
-                        b.most,
-                        b.depth,
                         tries - 1
                     ));
                 }

@@ -178,6 +178,14 @@ impl<B: Bits> Rules<B> {
         self.totals[c.index()]
     }
 
+    /// Men and leaders of both colours in the whole game.
+    pub fn game_pieces(&self) -> u32 {
+        self.totals
+            .iter()
+            .map(|&(men, leaders)| men + leaders)
+            .sum()
+    }
+
     fn build_start(&self) -> Result<Position<B>, RulesetError> {
         let r = &self.ruleset;
         let hands = |upper: char, lower: char| {
@@ -210,13 +218,7 @@ impl<B: Bits> Rules<B> {
         let r = &self.ruleset;
         let start = &self.start;
         let squares = self.geo.board.count();
-        let pieces: u32 = [Colour::White, Colour::Black]
-            .iter()
-            .map(|&c| {
-                let (m, l) = self.piece_totals(c);
-                m + l
-            })
-            .sum();
+        let pieces = self.game_pieces();
         if pieces > squares {
             return Err(RulesetError::new(
                 if r.has_placement() { "hand" } else { "layout" },

@@ -189,13 +189,7 @@ pub fn terms<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Terms
         }
     }
     if w.simplify != 0 {
-        let start: u32 = [Colour::White, Colour::Black]
-            .iter()
-            .map(|&c| {
-                let (men, leaders) = rules.piece_totals(c);
-                men + leaders
-            })
-            .sum();
+        let start = rules.game_pieces();
         let pieces = |c| pos.men_total(c) + pos.leaders_total(c);
         let (white, black) = (pieces(Colour::White), pieces(Colour::Black));
         let gone = start.saturating_sub(white + black) as i32;
