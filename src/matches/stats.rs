@@ -158,10 +158,7 @@ impl Sprt {
             .zip(values)
             .map(|(c, v)| c * (v - mean).powi(2))
             .sum::<f64>()
-            / n;
-        if var <= 0.0 {
-            return 0.0;
-        }
+            / n; // above 0: the prior pair spreads over every outcome
         let (s0, s1) = (score_of(self.elo0), score_of(self.elo1));
         n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
     }
