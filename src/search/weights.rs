@@ -16,6 +16,10 @@ const SHIPPED: &[(&str, &str)] = &[
     ),
     ("luductus", include_str!("../../weights/luductus.toml")),
     ("bell-8x8", include_str!("../../weights/bell-8x8.toml")),
+    (
+        "kharebga-rules-8x8",
+        include_str!("../../weights/kharebga-rules-8x8.toml"),
+    ),
 ];
 
 /// The ruleset names with shipped weights.
