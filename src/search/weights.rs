@@ -8,18 +8,18 @@
 
 use super::params::Weights;
 
-/// The shipped weight files, by ruleset name (each says how it was fitted and measured).
-const SHIPPED: &[(&str, &str)] = &[
-    (
-        "little-soldiers",
-        include_str!("../../weights/little-soldiers.toml"),
-    ),
-    ("luductus", include_str!("../../weights/luductus.toml")),
-    ("bell-8x8", include_str!("../../weights/bell-8x8.toml")),
-    (
-        "kharebga-rules-8x8",
-        include_str!("../../weights/kharebga-rules-8x8.toml"),
-    ),
+/// The shipped weight files, by ruleset name (each says how it was fitted and measured): the
+/// file for ruleset `R` is `weights/R.toml`, so a name and its file cannot drift apart.
+macro_rules! shipped {
+    ($($name:literal),* $(,)?) => {
+        &[$(($name, include_str!(concat!("../../weights/", $name, ".toml")))),*]
+    };
+}
+const SHIPPED: &[(&str, &str)] = shipped![
+    "little-soldiers",
+    "luductus",
+    "bell-8x8",
+    "kharebga-rules-8x8"
 ];
 
 /// The ruleset names with shipped weights.
