@@ -425,7 +425,7 @@ fn uci_elo_limits_the_strength_when_asked_to() {
 
 /// MultiPV is the alpha-beta search's: with it, the lines show which search placed a piece.
 #[test]
-fn placement_search_auto_places_with_alpha_beta_in_schadler_and_mcts_in_luductus() {
+fn placement_search_auto_places_with_alpha_beta_in_schadler_and_bell_and_mcts_in_luductus() {
     let placing_lines = |variant: &str, choice: &str| -> usize {
         let mut e = Engine::start();
         e.send(&format!("setoption name UCI_Variant value {variant}"));
@@ -440,6 +440,9 @@ fn placement_search_auto_places_with_alpha_beta_in_schadler_and_mcts_in_luductus
     };
     assert!(placing_lines("schadler-2001", "auto") > 0, "alpha-beta");
     assert_eq!(placing_lines("schadler-2001", "mcts"), 0, "MCTS");
+    assert!(placing_lines("bell-8x8", "auto") > 0, "alpha-beta");
+    assert!(placing_lines("bell-8x7", "auto") > 0, "alpha-beta");
+    assert_eq!(placing_lines("bell-8x8", "mcts"), 0, "MCTS");
     assert_eq!(placing_lines("luductus", "auto"), 0, "MCTS");
     assert!(placing_lines("luductus", "alphabeta") > 0, "alpha-beta");
 }
