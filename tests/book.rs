@@ -669,13 +669,25 @@ fn an_installed_copy_uses_the_built_in_books() {
     std::fs::copy(env!("CARGO_BIN_EXE_latrunculi"), &exe).unwrap();
     let input = "setoption name UCI_Variant value murray\ngo depth 2\n\
                  setoption name UCI_Variant value bell-8x8\ngo depth 1\nisready\n";
-    let mut child = Command::new(&exe)
-        .current_dir(&dir)
-        .env_remove("LATRUNCULI_BOOKS")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    // Another test thread that forks while the copy's write handle is open hands that handle
+    // to its child until the child execs, and Linux refuses to run a file open for writing
+    // ("Text file busy"); the handle is gone once that child has exec'd, so try again.
+    let mut tries = 0;
+    let mut child = loop {
+        match Command::new(&exe)
+            .current_dir(&dir)
+            .env_remove("LATRUNCULI_BOOKS")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+        {
+            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy && tries < 200 => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(25));
+            }
+            spawned => break spawned.unwrap(),
+        }
+    };
     use std::io::{BufRead, Write};
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(input.as_bytes()).unwrap();
