@@ -19,7 +19,8 @@ const SHIPPED: &[(&str, &str)] = shipped![
     "little-soldiers",
     "luductus",
     "bell-8x8",
-    "kharebga-rules-8x8"
+    "kharebga-rules-8x8",
+    "seega-rules-8x8"
 ];
 
 /// The ruleset names with shipped weights.
