@@ -115,6 +115,23 @@ fn stronger_wins(variant: &str) {
             || replayed.contains(&format!("Score of strong vs weak: {l} - {w} - {d}")),
         "{replayed}\n{out}"
     );
+    // From the side asked for, with where an SPRT on these games stands.
+    let replay = Command::new(ENGINE)
+        .arg("replay")
+        .arg(&rec)
+        .args(["--first", "strong", "--sprt", "elo0=0", "elo1=10"])
+        .output()
+        .unwrap();
+    assert!(replay.status.success());
+    let replayed = String::from_utf8_lossy(&replay.stdout);
+    assert!(
+        replayed.contains(&format!("Score of strong vs weak: {l} - {w} - {d}")),
+        "{replayed}"
+    );
+    assert!(
+        replayed.contains("SPRT: elo0 0 elo1 10 alpha 0.05 beta 0.05: llr "),
+        "{replayed}"
+    );
 }
 
 #[test]

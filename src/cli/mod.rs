@@ -13,6 +13,7 @@ pub mod play;
 pub mod tune;
 
 use crate::board::Bits;
+use crate::matches::stats::Sprt;
 use crate::protocol::display;
 use crate::rules::{self, AnyRules, Catalogue, DEFAULT_PRESET, Game, Rules, perft};
 use crate::with_rules;
@@ -104,6 +105,15 @@ pub enum Command {
         /// paired mean tells which one played that part better with far fewer games.
         #[arg(long, value_parser = parse_ply_range)]
         score_plies: Option<(usize, usize)>,
+        /// Where an SPRT stands on all the games together: elo0=E0 elo1=E1 alpha=A beta=B,
+        /// as `match --sprt` (a test played in parts, e.g. one stopped for time and resumed
+        /// with a new seed).
+        #[arg(long, num_args = 1..)]
+        sprt: Vec<String>,
+        /// Show each pair of engines from this engine's side (the engine under test); by
+        /// default from the side of the one that had White in their first game.
+        #[arg(long, value_name = "NAME")]
+        first: Option<String>,
     },
     /// Opening books: build one by self-play, probe it, dump it, make match openings from it
     /// (see books/README.md).
@@ -235,6 +245,34 @@ pub struct MatchArgs {
     pub debug: Option<std::path::PathBuf>,
 }
 
+/// The settings of `--sprt` (none given: no test). Unset ones default to elo0 = 0,
+/// elo1 = 5, alpha = beta = 0.05.
+fn parse_sprt(words: &[String]) -> Result<Option<Sprt>, String> {
+    if words.is_empty() {
+        return Ok(None);
+    }
+    let mut s = Sprt {
+        elo0: 0.0,
+        elo1: 5.0,
+        alpha: 0.05,
+        beta: 0.05,
+    };
+    for (k, v) in key_values(words, "sprt")? {
+        let x: f64 = number("sprt", &v)?;
+        match k.as_str() {
+            "elo0" => s.elo0 = x,
+            "elo1" => s.elo1 = x,
+            "alpha" => s.alpha = x,
+            "beta" => s.beta = x,
+            _ => return Err(format!("sprt: unknown setting '{k}'")),
+        }
+    }
+    if !(s.alpha > 0.0 && s.alpha < 1.0 && s.beta > 0.0 && s.beta < 1.0 && s.elo1 > s.elo0) {
+        return Err("sprt: need 0 < alpha, beta < 1 and elo0 < elo1".into());
+    }
+    Ok(Some(s))
+}
+
 fn key_values(words: &[String], what: &str) -> Result<Vec<(String, String)>, String> {
     words
         .iter()
@@ -253,7 +291,7 @@ fn number<T: std::str::FromStr>(what: &str, v: &str) -> Result<T, String> {
 
 impl MatchArgs {
     pub fn config(&self) -> Result<crate::matches::MatchConfig, String> {
-        use crate::matches::{MatchConfig, Openings, spec::EngineSpec, stats::Sprt};
+        use crate::matches::{MatchConfig, Openings, spec::EngineSpec};
         let engines = self
             .engine_groups
             .iter()
@@ -334,30 +372,7 @@ impl MatchArgs {
             }
             draw_score = Some(d);
         }
-        let mut sprt = None;
-        if !self.sprt.is_empty() {
-            let mut s = Sprt {
-                elo0: 0.0,
-                elo1: 5.0,
-                alpha: 0.05,
-                beta: 0.05,
-            };
-            for (k, v) in key_values(&self.sprt, "sprt")? {
-                let x: f64 = number("sprt", &v)?;
-                match k.as_str() {
-                    "elo0" => s.elo0 = x,
-                    "elo1" => s.elo1 = x,
-                    "alpha" => s.alpha = x,
-                    "beta" => s.beta = x,
-                    _ => return Err(format!("sprt: unknown setting '{k}'")),
-                }
-            }
-            if !(s.alpha > 0.0 && s.alpha < 1.0 && s.beta > 0.0 && s.beta < 1.0 && s.elo1 > s.elo0)
-            {
-                return Err("sprt: need 0 < alpha, beta < 1 and elo0 < elo1".into());
-            }
-            sprt = Some(s);
-        }
+        let sprt = parse_sprt(&self.sprt)?;
         Ok(MatchConfig {
             variant: self.ruleset.variant.clone(),
             pieces: self.ruleset.pieces,
@@ -404,6 +419,8 @@ fn parse_ply_range(text: &str) -> Result<(usize, usize), String> {
 fn replay_command(
     files: &[std::path::PathBuf],
     windows: &crate::matches::results::Windows,
+    sprt: Option<Sprt>,
+    first: Option<&str>,
     out: &mut dyn Write,
 ) -> Result<(), String> {
     let opening_plies = windows.opening_plies;
@@ -444,9 +461,21 @@ fn replay_command(
         format!("{n} games")
     };
     w(out, format!("{games}, {bad} wrong"))?;
-    for e in crate::matches::results::tally(&all, windows) {
+    let mut encounters = crate::matches::results::tally(&all, windows);
+    if let Some(name) = first {
+        if !encounters.iter().any(|e| e.a == name || e.b == name) {
+            return Err(format!(
+                "no game of an engine called '{name}' in these records"
+            ));
+        }
+        encounters = encounters
+            .into_iter()
+            .map(|e| if e.b == name { e.swapped() } else { e })
+            .collect();
+    }
+    for e in encounters {
         w(out, String::new())?;
-        let s = crate::matches::summary(&e.a, &e.b, &e.tally, None, None);
+        let s = crate::matches::summary(&e.a, &e.b, &e.tally, sprt, None);
         out.write_all(s.as_bytes()).map_err(|e| e.to_string())?;
         let endings: Vec<String> = e.endings.iter().map(|(k, c)| format!("{c} {k}")).collect();
         w(out, format!("Endings: {}", endings.join(", ")))?;
@@ -699,14 +728,20 @@ pub fn run(cli: Cli) -> i32 {
             files,
             opening_plies,
             score_plies,
-        }) => replay_command(
-            &files,
-            &crate::matches::results::Windows {
-                opening_plies,
-                score_plies,
-            },
-            &mut out,
-        ),
+            sprt,
+            first,
+        }) => parse_sprt(&sprt).and_then(|sprt| {
+            replay_command(
+                &files,
+                &crate::matches::results::Windows {
+                    opening_plies,
+                    score_plies,
+                },
+                sprt,
+                first.as_deref(),
+                &mut out,
+            )
+        }),
         Some(Command::Book { command }) => book::run(&command, &mut out),
         Some(Command::Tune { command }) => tune::run(&command, &mut out),
         Some(Command::Gui(args)) => crate::gui::run(&args, &mut out),

@@ -25,6 +25,34 @@ pub struct Encounter {
     pub scores: Scores,
 }
 
+impl Encounter {
+    /// The same encounter seen from `b`'s side: `b` becomes the first engine, and the
+    /// results, pair counts, times and scores turn round with it (an SPRT is one-sided, so
+    /// it must be read from the side of the engine under test).
+    pub fn swapped(self) -> Encounter {
+        let t = self.tally;
+        let mut pairs = t.pairs;
+        pairs.reverse();
+        let [ta, tb] = self.times;
+        Encounter {
+            a: self.b,
+            b: self.a,
+            tally: Tally {
+                wins: t.losses,
+                losses: t.wins,
+                draws: t.draws,
+                pairs,
+            },
+            endings: self.endings,
+            times: [tb, ta],
+            scores: Scores {
+                games: self.scores.games.iter().map(|x| -x).collect(),
+                pairs: self.scores.pairs.iter().map(|x| -x).collect(),
+            },
+        }
+    }
+}
+
 /// What both engines thought of `a`'s position over a window of plies: per game the mean of
 /// the scores noted there (each turned to `a`'s side), and per pair of games (same opening,
 /// colours swapped) the mean of the two. Between engines that differ only before the window
@@ -243,6 +271,31 @@ mod tests {
             e.endings
                 .contains(&("white has no legal move".to_string(), 2))
         );
+    }
+
+    /// Seen from the other side, a win is a loss and a pair's points are two minus them.
+    #[test]
+    fn an_encounter_turns_round_for_the_other_engine() {
+        let games = vec![
+            game("x", "y", "o1", "1-0", "black has no legal move"),
+            game("y", "x", "o1", "1/2-1/2", "threefold repetition"),
+            game("x", "y", "o2", "0-1", "white has no legal move"),
+            game("y", "x", "o2", "0-1", "white has no legal move"),
+        ];
+        let windows = Windows {
+            opening_plies: 20,
+            score_plies: None,
+        };
+        let e = tally(&[games], &windows).remove(0);
+        assert_eq!((e.tally.wins, e.tally.draws, e.tally.losses), (2, 1, 1));
+        // x scored 1.5 in o1 and 1 in o2.
+        assert_eq!(e.tally.pairs, [0, 0, 1, 1, 0]);
+        let s = e.clone().swapped();
+        assert_eq!((s.a.as_str(), s.b.as_str()), ("y", "x"));
+        assert_eq!((s.tally.wins, s.tally.draws, s.tally.losses), (1, 1, 2));
+        assert_eq!(s.tally.pairs, [0, 1, 1, 0, 0]);
+        assert_eq!(s.times, [e.times[1].clone(), e.times[0].clone()]);
+        assert_eq!(s.swapped(), e);
     }
 
     /// Times split at the opening's end, each move to the engine that made it.
