@@ -200,6 +200,13 @@ impl<B: Bits> Geometry<B> {
             | self.shift(set, Dir::W)
     }
 
+    /// The squares one king step (any of the eight directions) from a square of `set`.
+    pub fn king_neighbours(&self, set: B) -> B {
+        ALL_DIRS
+            .iter()
+            .fold(B::EMPTY, |acc, &d| acc | self.shift(set, d))
+    }
+
     /// The square's name, e.g. `a1` or `m7`.
     pub fn name(&self, sq: Square) -> String {
         let file = (b'a' + self.col(sq) as u8) as char;

@@ -198,6 +198,19 @@ pub fn terms<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Terms
         material[0] += bonus.max(0);
         material[1] += (-bonus).max(0);
     }
+    if w.hunt != 0 {
+        let lead = pos.men_total(Colour::White) as i32 - pos.men_total(Colour::Black) as i32;
+        let ahead = if lead > 0 {
+            Colour::White
+        } else {
+            Colour::Black
+        };
+        let i = ahead.index();
+        let prey = pos.men[1 - i] & !pos.trapped;
+        let near = geo.king_neighbours(geo.king_neighbours(prey) | prey);
+        let hunters = (pos.men[i] & !pos.trapped & near).count() as i32;
+        material[i] += lead.abs() * hunters * w.hunt;
+    }
     if r.capture.leader == LeaderCapture::Enclosure {
         for c in [Colour::White, Colour::Black] {
             let enemy = pos.occupied_by(c.other());
@@ -284,6 +297,48 @@ mod tests {
         let before = murray("8/3k4/mmm5/8/8/MMMMMM2/3K4/8 w - 0 40");
         let after = murray("8/3k4/mm6/8/8/MMMMM3/3K4/8 w - 0 40");
         assert_eq!(after, before);
+    }
+
+    /// With `hunt`, the side ahead gains for every free man it brings within two squares of
+    /// a free enemy man, times its lead; the side behind gains nothing by coming close.
+    #[test]
+    fn hunt_pays_the_side_ahead_for_closing_in() {
+        let far = [
+            "M6M", //
+            "8",
+            "8",
+            "4m3",
+            "3m4",
+            "8",
+            "8",
+            "MM5M w - 0 100",
+        ]
+        .join("/");
+        // Four of the five White men within two squares of d4 or e5 (b1 is not).
+        let near = [
+            "8", //
+            "8",
+            "2M2M2",
+            "4m3",
+            "3m4",
+            "2M2M2",
+            "8",
+            "1M6 w - 0 100",
+        ]
+        .join("/");
+        let material = |fen: &str, hunt| {
+            let w = Weights {
+                hunt,
+                ..Weights::default()
+            };
+            row(&terms_with("schadler-2001", fen, &w), "material")
+        };
+        assert_eq!(material(&far, 5), 300);
+        assert_eq!(material(&near, 0), 300);
+        // A lead of three men, four hunters, 5 each.
+        assert_eq!(material(&near, 5), 300 + 3 * 4 * 5);
+        let swapped = near.replace('M', "x").replace('m', "M").replace('x', "m");
+        assert_eq!(material(&swapped, 5), -(300 + 3 * 4 * 5));
     }
 
     /// Where every man must be taken, a trade (four against two, then three against one)

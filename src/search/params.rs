@@ -84,6 +84,10 @@ pub struct Weights {
     /// the last men must be hunted down, the side ahead gains by trading one for one (a lead
     /// of two is decisive among four men, not among sixty).
     pub simplify: i32,
+    /// Per man of lead, times the own free men within two squares (king-wise) of a free
+    /// enemy man: where the last men must be trapped one by one and a side far behind can
+    /// sit out the game in a quiet corner, the side ahead has to close in on them.
+    pub hunt: i32,
     /// Material difference scale as the quiet-ply counter nears its limit.
     pub quiet_pressure: i32,
     /// Bonus for the side to move.
@@ -132,6 +136,7 @@ weight_access! {
     room: "room",
     space: "space",
     simplify: "simplify",
+    hunt: "hunt",
     quiet_pressure: "quiet-pressure",
     tempo: "tempo",
 }
@@ -165,6 +170,7 @@ impl Default for Weights {
             room: 2,
             space: 2,
             simplify: 0,
+            hunt: 0,
             quiet_pressure: 150,
             tempo: 8,
         }
