@@ -20,7 +20,8 @@ const SHIPPED: &[(&str, &str)] = shipped![
     "luductus",
     "bell-8x8",
     "kharebga-rules-8x8",
-    "seega-rules-8x8"
+    "seega-rules-8x8",
+    "schadler-2001"
 ];
 
 /// The ruleset names with shipped weights.
