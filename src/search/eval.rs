@@ -199,17 +199,17 @@ pub fn terms<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Terms
         material[1] += (-bonus).max(0);
     }
     if w.hunt != 0 {
+        // Level material gives a lead of 0, so nothing, whichever side `ahead` names.
         let lead = pos.men_total(Colour::White) as i32 - pos.men_total(Colour::Black) as i32;
         let ahead = if lead > 0 {
             Colour::White
         } else {
             Colour::Black
         };
-        let i = ahead.index();
-        let prey = pos.men[1 - i] & !pos.trapped;
+        let prey = pos.men[ahead.other().index()] & !pos.trapped;
         let near = geo.king_neighbours(geo.king_neighbours(prey) | prey);
-        let hunters = (pos.men[i] & !pos.trapped & near).count() as i32;
-        material[i] += lead.abs() * hunters * w.hunt;
+        let hunters = (pos.men[ahead.index()] & !pos.trapped & near).count() as i32;
+        material[ahead.index()] += lead.abs() * hunters * w.hunt;
     }
     if r.capture.leader == LeaderCapture::Enclosure {
         for c in [Colour::White, Colour::Black] {
@@ -275,6 +275,13 @@ mod tests {
         terms(&rules, game.position(), w)
     }
 
+    /// The material row of `fen` with the default weights but `weight` set to `value`.
+    fn material_with(variant: &str, fen: &str, weight: &str, value: i32) -> i32 {
+        let mut w = Weights::default();
+        w.set(Weights::index(weight).unwrap(), value);
+        row(&terms_with(variant, fen, &w), "material")
+    }
+
     fn row(t: &Terms, name: &str) -> i32 {
         let (_, [white, black]) = t.rows.iter().find(|(n, _)| *n == name).unwrap();
         white - black
@@ -326,13 +333,7 @@ mod tests {
             "1M6 w - 0 100",
         ]
         .join("/");
-        let material = |fen: &str, hunt| {
-            let w = Weights {
-                hunt,
-                ..Weights::default()
-            };
-            row(&terms_with("schadler-2001", fen, &w), "material")
-        };
+        let material = |fen: &str, hunt| material_with("schadler-2001", fen, "hunt", hunt);
         assert_eq!(material(&far, 5), 300);
         assert_eq!(material(&near, 0), 300);
         // A lead of three men, four hunters, 5 each.
@@ -367,13 +368,8 @@ mod tests {
             "8 w - 0 90",
         ]
         .join("/");
-        let lead = |fen: &str, simplify| {
-            let w = Weights {
-                simplify,
-                ..Weights::default()
-            };
-            row(&terms_with("seega-rules-8x8", fen, &w), "material")
-        };
+        let lead =
+            |fen: &str, simplify| material_with("seega-rules-8x8", fen, "simplify", simplify);
         assert_eq!(lead(&before, 0), 200);
         assert_eq!(lead(&after, 0), 200);
         // 62 men in the game: 56 of them gone, then 58.
