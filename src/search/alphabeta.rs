@@ -10,7 +10,7 @@ use crate::board::{Bits, Square};
 use crate::rules::{Colour, Game, LeaderCapture, Move, MoveKind, Position, Rules};
 
 use super::busy::{Busy, move_hash};
-use super::eval::evaluate;
+use super::eval::evaluate_for;
 use super::history::History;
 use super::params::{Params, Weights};
 use super::score::{self, INFINITE, MATE, Value};
@@ -133,6 +133,8 @@ pub struct Worker<'a, B: Bits> {
     /// A draw's value for the side to move, by colour: `-contempt` for the side to move at
     /// the root, `+contempt` for its opponent.
     draw: [Value; 2],
+    /// The side the search plays (the side to move at the root).
+    engine: Colour,
 }
 
 impl<'a, B: Bits> Worker<'a, B> {
@@ -147,6 +149,7 @@ impl<'a, B: Bits> Worker<'a, B> {
         let quiet_keyed = game.ruleset().end.quiet_limit.is_some();
         let mut draw = [params.contempt; 2];
         draw[game.position().side.index()] = -params.contempt;
+        let engine = game.position().side;
         Worker {
             game,
             shared,
@@ -171,6 +174,7 @@ impl<'a, B: Bits> Worker<'a, B> {
             defer: false,
             deferred: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             draw,
+            engine,
         }
     }
 
@@ -377,7 +381,12 @@ impl<'a, B: Bits> Worker<'a, B> {
             moves.retain(|m| allowed.contains(m));
         }
         if !pv_node && self.params.futility_margin > 0 && depth <= 3 {
-            let eval = evaluate(self.game.rules(), self.game.position(), self.weights);
+            let eval = evaluate_for(
+                self.game.rules(),
+                self.game.position(),
+                self.weights,
+                self.engine,
+            );
             if eval - self.params.futility_margin * depth >= beta && beta.abs() < score::MATE_BOUND
             {
                 self.buffers[ply] = moves;
@@ -385,7 +394,12 @@ impl<'a, B: Bits> Worker<'a, B> {
             }
         }
         if self.null_move_allowed(depth, beta, ply, pv_node)
-            && evaluate(self.game.rules(), self.game.position(), self.weights) >= beta
+            && evaluate_for(
+                self.game.rules(),
+                self.game.position(),
+                self.weights,
+                self.engine,
+            ) >= beta
         {
             let r = 2 + depth / 4;
             self.game.make_null();
@@ -605,7 +619,12 @@ impl<'a, B: Bits> Worker<'a, B> {
             return score::terminal(&o, side, ply, self.draw[side.index()]);
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        let stand = evaluate(self.game.rules(), self.game.position(), self.weights);
+        let stand = evaluate_for(
+            self.game.rules(),
+            self.game.position(),
+            self.weights,
+            self.engine,
+        );
         let squares = self.tactical_squares();
         if stand >= beta || qdepth >= self.params.qsearch_limit || ply >= MAX_PLY - 1 {
             moves.clear();

@@ -99,8 +99,20 @@ fn capturable<B: Bits>(rules: &Rules<B>, pos: &Position<B>, c: Colour, reach: B)
     hit.count()
 }
 
-/// Evaluates `pos` term by term.
+/// Evaluates `pos` term by term, as both sides see it.
 pub fn terms<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Terms {
+    terms_for(rules, pos, w, None)
+}
+
+/// Evaluates `pos` term by term for a search that plays `engine`: the terms that press a
+/// lead home (`squeeze`) count only when `engine` is the side ahead, so that pressing when
+/// ahead does not change how the engine defends when behind. `None`: for either side.
+pub fn terms_for<B: Bits>(
+    rules: &Rules<B>,
+    pos: &Position<B>,
+    w: &Weights,
+    engine: Option<Colour>,
+) -> Terms {
     let r = &rules.ruleset;
     let geo = &rules.geo;
     let empty = geo.board & !pos.occupied();
@@ -120,6 +132,7 @@ pub fn terms<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Terms
     let mut squares = [0; 2];
     let mut rooms = [0; 2];
     let mut reaches = [B::EMPTY; 2];
+    let mut move_counts = [0; 2];
     for c in [Colour::White, Colour::Black] {
         let i = c.index();
         let men = pos.men_total(c) as i32;
@@ -152,6 +165,7 @@ pub fn terms<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Terms
             w.mobility
         };
         let moves = men_moves + leader_moves;
+        move_counts[i] = moves as i32;
         mobility[i] = if blockade_only {
             concave(moves, per_move)
         } else {
@@ -211,6 +225,17 @@ pub fn terms<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Terms
         let hunters = (pos.men[ahead.index()] & !pos.trapped & near).count() as i32;
         material[ahead.index()] += lead.abs() * hunters * w.hunt;
     }
+    if w.squeeze != 0 && decisive {
+        let lead = pos.men_total(Colour::White) as i32 - pos.men_total(Colour::Black) as i32;
+        let behind = if lead > 0 {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        if engine != Some(behind) {
+            material[behind.index()] += lead.abs() * move_counts[behind.index()] * w.squeeze;
+        }
+    }
     if r.capture.leader == LeaderCapture::Enclosure {
         for c in [Colour::White, Colour::Black] {
             let enemy = pos.occupied_by(c.other());
@@ -259,6 +284,17 @@ pub fn evaluate<B: Bits>(rules: &Rules<B>, pos: &Position<B>, w: &Weights) -> Va
     terms(rules, pos, w).total(pos.side)
 }
 
+/// The evaluation from the side to move's point of view, for a search that plays `engine`
+/// (see [`terms_for`]).
+pub fn evaluate_for<B: Bits>(
+    rules: &Rules<B>,
+    pos: &Position<B>,
+    w: &Weights,
+    engine: Colour,
+) -> Value {
+    terms_for(rules, pos, w, Some(engine)).total(pos.side)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -304,6 +340,43 @@ mod tests {
         let before = murray("8/3k4/mmm5/8/8/MMMMMM2/3K4/8 w - 0 40");
         let after = murray("8/3k4/mm6/8/8/MMMMM3/3K4/8 w - 0 40");
         assert_eq!(after, before);
+    }
+
+    /// With `squeeze`, the moves of the side behind are worth its deficit each to it, so the
+    /// side ahead gains by taking them away; a search playing the side behind leaves the
+    /// term out and defends as before. Black (two men against five) has a8b8, a8a7, h8g8
+    /// and h8h7; a White man brought to b8 takes a8b8 away.
+    #[test]
+    fn squeeze_pays_the_side_ahead_for_each_move_it_takes_away() {
+        let open = [
+            "m6m", //
+            "8",
+            "8",
+            "8",
+            "8",
+            "3M4",
+            "8",
+            "M1M1M1M1 w - 0 100",
+        ]
+        .join("/");
+        let closed = open
+            .replacen("m6m", "mM5m", 1)
+            .replacen("M1M1M1M1", "M1M1M3", 1);
+        let rules = Arc::new(Rules::<u128>::new(preset("locus-ludi-seneca", 16).unwrap()).unwrap());
+        let mut w = Weights::default();
+        w.set(Weights::index("squeeze").unwrap(), 2);
+        let material = |fen: &str, engine| {
+            let game = Game::from_fen(rules.clone(), fen).unwrap();
+            row(&terms_for(&rules, game.position(), &w, engine), "material")
+        };
+        // A lead of three men, four Black moves, 2 each.
+        assert_eq!(material(&open, None), 300 - 3 * 4 * 2);
+        assert_eq!(material(&open, Some(Colour::White)), 300 - 3 * 4 * 2);
+        // b8 leaves Black a8a7, h8g8 and h8h7.
+        assert_eq!(material(&closed, Some(Colour::White)), 300 - 3 * 3 * 2);
+        // Playing Black, the engine does not count it.
+        assert_eq!(material(&open, Some(Colour::Black)), 300);
+        assert_eq!(material(&closed, Some(Colour::Black)), 300);
     }
 
     /// With `hunt`, the side ahead gains for every free man it brings within two squares of

@@ -88,6 +88,10 @@ pub struct Weights {
     /// enemy man: where the last men must be trapped one by one and a side far behind can
     /// sit out the game in a quiet corner, the side ahead has to close in on them.
     pub hunt: i32,
+    /// Per man of lead, times the moves the side behind has, credited to it where having no
+    /// move decides the game: a side far behind that keeps a few safe moves holds the draw,
+    /// so the side ahead gains by taking its squares away one by one.
+    pub squeeze: i32,
     /// Material difference scale as the quiet-ply counter nears its limit.
     pub quiet_pressure: i32,
     /// Bonus for the side to move.
@@ -137,6 +141,7 @@ weight_access! {
     space: "space",
     simplify: "simplify",
     hunt: "hunt",
+    squeeze: "squeeze",
     quiet_pressure: "quiet-pressure",
     tempo: "tempo",
 }
@@ -171,6 +176,7 @@ impl Default for Weights {
             space: 2,
             simplify: 0,
             hunt: 0,
+            squeeze: 0,
             quiet_pressure: 150,
             tempo: 8,
         }
