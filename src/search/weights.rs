@@ -21,7 +21,8 @@ const SHIPPED: &[(&str, &str)] = shipped![
     "bell-8x8",
     "kharebga-rules-8x8",
     "seega-rules-8x8",
-    "schadler-2001"
+    "schadler-2001",
+    "locus-ludi-seneca"
 ];
 
 /// The ruleset names with shipped weights.
