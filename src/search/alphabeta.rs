@@ -138,6 +138,17 @@ pub struct Worker<'a, B: Bits> {
 }
 
 impl<'a, B: Bits> Worker<'a, B> {
+    /// The evaluation of the current position for the side to move, as this search sees it
+    /// (the side it plays presses a lead home, see [`evaluate_for`]).
+    fn static_eval(&self) -> Value {
+        evaluate_for(
+            self.game.rules(),
+            self.game.position(),
+            self.weights,
+            self.engine,
+        )
+    }
+
     pub fn new(
         game: Game<B>,
         shared: &'a Shared,
@@ -381,26 +392,14 @@ impl<'a, B: Bits> Worker<'a, B> {
             moves.retain(|m| allowed.contains(m));
         }
         if !pv_node && self.params.futility_margin > 0 && depth <= 3 {
-            let eval = evaluate_for(
-                self.game.rules(),
-                self.game.position(),
-                self.weights,
-                self.engine,
-            );
+            let eval = self.static_eval();
             if eval - self.params.futility_margin * depth >= beta && beta.abs() < score::MATE_BOUND
             {
                 self.buffers[ply] = moves;
                 return eval;
             }
         }
-        if self.null_move_allowed(depth, beta, ply, pv_node)
-            && evaluate_for(
-                self.game.rules(),
-                self.game.position(),
-                self.weights,
-                self.engine,
-            ) >= beta
-        {
+        if self.null_move_allowed(depth, beta, ply, pv_node) && self.static_eval() >= beta {
             let r = 2 + depth / 4;
             self.game.make_null();
             let v = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
@@ -619,12 +618,7 @@ impl<'a, B: Bits> Worker<'a, B> {
             return score::terminal(&o, side, ply, self.draw[side.index()]);
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        let stand = evaluate_for(
-            self.game.rules(),
-            self.game.position(),
-            self.weights,
-            self.engine,
-        );
+        let stand = self.static_eval();
         let squares = self.tactical_squares();
         if stand >= beta || qdepth >= self.params.qsearch_limit || ply >= MAX_PLY - 1 {
             moves.clear();
