@@ -212,29 +212,23 @@ pub fn terms_for<B: Bits>(
         material[0] += bonus.max(0);
         material[1] += (-bonus).max(0);
     }
+    // The lead in men and the side ahead; level material gives a lead of 0, so the terms
+    // scaled by it give nothing, whichever side `ahead` names.
+    let lead = (pos.men_total(Colour::White) as i32 - pos.men_total(Colour::Black) as i32).abs();
+    let ahead = if pos.men_total(Colour::White) > pos.men_total(Colour::Black) {
+        Colour::White
+    } else {
+        Colour::Black
+    };
     if w.hunt != 0 {
-        // Level material gives a lead of 0, so nothing, whichever side `ahead` names.
-        let lead = pos.men_total(Colour::White) as i32 - pos.men_total(Colour::Black) as i32;
-        let ahead = if lead > 0 {
-            Colour::White
-        } else {
-            Colour::Black
-        };
         let prey = pos.men[ahead.other().index()] & !pos.trapped;
         let near = geo.king_neighbours(geo.king_neighbours(prey) | prey);
         let hunters = (pos.men[ahead.index()] & !pos.trapped & near).count() as i32;
-        material[ahead.index()] += lead.abs() * hunters * w.hunt;
+        material[ahead.index()] += lead * hunters * w.hunt;
     }
-    if w.squeeze != 0 && decisive {
-        let lead = pos.men_total(Colour::White) as i32 - pos.men_total(Colour::Black) as i32;
-        let behind = if lead > 0 {
-            Colour::Black
-        } else {
-            Colour::White
-        };
-        if engine != Some(behind) {
-            material[behind.index()] += lead.abs() * move_counts[behind.index()] * w.squeeze;
-        }
+    let behind = ahead.other();
+    if w.squeeze != 0 && decisive && engine != Some(behind) {
+        material[behind.index()] += lead * move_counts[behind.index()] * w.squeeze;
     }
     if r.capture.leader == LeaderCapture::Enclosure {
         for c in [Colour::White, Colour::Black] {
