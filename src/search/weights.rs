@@ -22,7 +22,8 @@ const SHIPPED: &[(&str, &str)] = shipped![
     "kharebga-rules-8x8",
     "seega-rules-8x8",
     "schadler-2001",
-    "locus-ludi-seneca"
+    "locus-ludi-seneca",
+    "kowalski-8x12"
 ];
 
 /// The ruleset names with shipped weights.
