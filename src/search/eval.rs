@@ -214,8 +214,9 @@ pub fn terms_for<B: Bits>(
     }
     // The lead in men and the side ahead; level material gives a lead of 0, so the terms
     // scaled by it give nothing, whichever side `ahead` names.
-    let lead = (pos.men_total(Colour::White) as i32 - pos.men_total(Colour::Black) as i32).abs();
-    let ahead = if pos.men_total(Colour::White) > pos.men_total(Colour::Black) {
+    let (white, black) = (pos.men_total(Colour::White), pos.men_total(Colour::Black));
+    let lead = white.abs_diff(black) as i32;
+    let ahead = if white > black {
         Colour::White
     } else {
         Colour::Black
