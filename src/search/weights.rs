@@ -23,7 +23,8 @@ const SHIPPED: &[(&str, &str)] = shipped![
     "seega-rules-8x8",
     "schadler-2001",
     "locus-ludi-seneca",
-    "kowalski-8x12"
+    "kowalski-8x12",
+    "falkener"
 ];
 
 /// The ruleset names with shipped weights.
