@@ -1,8 +1,9 @@
 //! One page connection linked to one engine process.
 //!
 //! The page sends protocol lines as WebSocket text messages; every line the engine writes
-//! comes back as a JSON message. The server reads none of them: it only checks that what it
-//! forwards is one line, and tells the page when the engine starts and when it stops. The
+//! comes back as a JSON message. The server interprets none of them: it only checks that
+//! what it forwards is one line within the [`EngineLimits`], and tells the page when the
+//! engine starts and when it stops. The
 //! process belongs to the connection: closing the page (or asking for a restart, which is a
 //! new connection) ends it, so two tabs never share an engine's state.
 
@@ -12,6 +13,9 @@ use axum::extract::ws::{Message, WebSocket};
 use serde_json::json;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::process::{Child, Command};
+use tokio::sync::OwnedSemaphorePermit;
+
+use super::limits::EngineLimits;
 
 /// The longest line the page may send (a `position` command with a long game fits easily).
 const MAX_LINE: usize = 1 << 20;
@@ -73,8 +77,20 @@ fn event(kind: &str, text: &str) -> Message {
     Message::Text(json!({ "kind": kind, "text": text }).to_string().into())
 }
 
-/// Links `socket` to a new process of `command` until either side ends.
-pub async fn relay(mut socket: WebSocket, command: EngineCommand) {
+/// Tells the page that no engine was started, and why, then closes the socket.
+pub async fn refuse(mut socket: WebSocket, reason: &str) {
+    let _ = socket.send(event("refused", reason)).await;
+    let _ = socket.send(Message::Close(None)).await;
+}
+
+/// Links `socket` to a new process of `command` until either side ends. `_slot` is this
+/// process's place among the engines that may run: held until the process has ended.
+pub async fn relay(
+    mut socket: WebSocket,
+    command: EngineCommand,
+    limits: EngineLimits,
+    _slot: OwnedSemaphorePermit,
+) {
     let mut child = match command.start() {
         Ok(child) => child,
         Err(e) => {
@@ -128,7 +144,7 @@ pub async fn relay(mut socket: WebSocket, command: EngineCommand) {
             },
             message = socket.recv() => match message {
                 Some(Ok(Message::Text(text))) => {
-                    if let Err(reason) = check_line(&text) {
+                    if let Err(reason) = check_line(&text).and_then(|()| limits.check(&text)) {
                         if socket.send(event("error", &reason)).await.is_err() {
                             break;
                         }

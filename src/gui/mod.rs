@@ -6,6 +6,8 @@
 //! answers, which is also the proof that a GUI needs no rules of its own.
 
 pub mod assets;
+pub mod guard;
+pub mod limits;
 pub mod link;
 
 use std::net::{Ipv4Addr, SocketAddr};
@@ -13,12 +15,17 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::ws::{WebSocketUpgrade, rejection::WebSocketUpgradeRejection};
-use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::extract::{Path, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::get;
 use axum::serve::ListenerExt;
 use clap::Args;
+use tokio::sync::Semaphore;
+
+use guard::Guard;
+use limits::EngineLimits;
 
 /// Options of `latrunculi gui`.
 #[derive(Args, Debug, Clone)]
@@ -33,11 +40,28 @@ pub struct GuiArgs {
     /// Open the page in the system's browser once the server is listening.
     #[arg(long)]
     pub open: bool,
+    /// The most engine processes that run at once, over all pages and tabs.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub max_engines: u32,
+    /// A file the page may give an engine in an option that names a file (`VariantPath`,
+    /// `EvalFile`, `BookFile`, ...); give it once per file. No other file can be named.
+    #[arg(long = "file", value_name = "PATH")]
+    pub files: Vec<String>,
+    /// Serve without the token. WARNING: then any program on this machine, and any web page
+    /// whose address resolves here, can use the server without the printed address; only
+    /// the Host and Origin checks remain.
+    #[arg(long)]
+    pub no_token: bool,
 }
 
 /// What every request handler can see.
 struct Shared {
     engines: Vec<link::EngineCommand>,
+    guard: Guard,
+    limits: EngineLimits,
+    /// One permit per engine process that may run.
+    slots: Arc<Semaphore>,
+    max_engines: u32,
 }
 
 /// Serves the app until the process is stopped.
@@ -63,13 +87,20 @@ pub fn run(args: &GuiArgs, out: &mut dyn std::io::Write) -> Result<(), String> {
         let bound = listener
             .local_addr()
             .map_err(|e| format!("cannot read the address listened on: {e}"))?;
-        let url = format!("http://{bound}/");
+        let guard = Guard::new(bound.port(), !args.no_token);
+        let url = guard.url();
         writeln!(out, "Latrunculi GUI at {url} (Ctrl-C stops it)").map_err(|e| e.to_string())?;
         out.flush().map_err(|e| e.to_string())?;
         if args.open {
             open_browser(&url, out);
         }
-        let shared = Arc::new(Shared { engines });
+        let shared = Arc::new(Shared {
+            engines,
+            guard,
+            limits: EngineLimits::new(args.files.clone()),
+            slots: Arc::new(Semaphore::new(args.max_engines as usize)),
+            max_engines: args.max_engines,
+        });
         // Engine lines are small messages that the page waits for: send each at once
         // (with Nagle's algorithm, every answer waited for the previous one's ACK).
         let listener = listener.tap_io(|tcp| {
@@ -81,7 +112,8 @@ pub fn run(args: &GuiArgs, out: &mut dyn std::io::Write) -> Result<(), String> {
     })
 }
 
-/// The routes: the page's files, the engine list and one WebSocket per engine connection.
+/// The routes: the page's files, the engine list and one WebSocket per engine connection,
+/// every one behind the [`guard`].
 fn app(shared: Arc<Shared>) -> Router {
     Router::new()
         .route("/api/engines", get(engine_list))
@@ -92,7 +124,28 @@ fn app(shared: Arc<Shared>) -> Router {
             get(|Path(file): Path<String>| async move { assets::serve(&file) }),
         )
         .fallback(|| async { bad_request(StatusCode::NOT_FOUND, "no such page") })
+        .layer(middleware::from_fn_with_state(shared.clone(), guarded))
         .with_state(shared)
+}
+
+/// Refuses, before any work, a request to another host or without the token; hands the
+/// token to the page as a cookie when it came in the address.
+async fn guarded(State(shared): State<Arc<Shared>>, request: Request, next: Next) -> Response {
+    if let Err(refusal) = shared.guard.check_host(request.headers()) {
+        return bad_request(refusal.status(), &refusal.to_string());
+    }
+    let from_query = match shared
+        .guard
+        .check_token(request.uri().query(), request.headers())
+    {
+        Ok(from_query) => from_query,
+        Err(refusal) => return bad_request(refusal.status(), &refusal.to_string()),
+    };
+    let mut response = next.run(request).await;
+    if from_query && let Some(cookie) = shared.guard.set_cookie() {
+        response.headers_mut().append(header::SET_COOKIE, cookie);
+    }
+    response
 }
 
 /// `GET /api/engines`: the engines the page may start, by index.
@@ -111,8 +164,12 @@ async fn engine_list(State(shared): State<Arc<Shared>>) -> Json<Vec<serde_json::
 async fn engine_socket(
     State(shared): State<Arc<Shared>>,
     Path(index): Path<String>,
+    headers: HeaderMap,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
+    if let Err(refusal) = shared.guard.check_origin(&headers) {
+        return bad_request(refusal.status(), &refusal.to_string());
+    }
     let Some(command) = index
         .parse::<usize>()
         .ok()
@@ -129,12 +186,32 @@ async fn engine_socket(
         );
     };
     match upgrade {
-        Ok(upgrade) => upgrade.on_upgrade(move |socket| link::relay(socket, command)),
+        Ok(upgrade) => {
+            // The slot is taken before the upgrade, so that sockets opened at once cannot
+            // all slip under the limit; it is given back when the process has ended.
+            let slot = shared.slots.clone().try_acquire_owned().ok();
+            let limits = shared.limits.clone();
+            let max = shared.max_engines;
+            upgrade.on_upgrade(move |socket| async move {
+                match slot {
+                    Some(slot) => link::relay(socket, command, limits, slot).await,
+                    None => link::refuse(socket, &too_many_engines(max)).await,
+                }
+            })
+        }
         Err(rejection) => bad_request(
             StatusCode::BAD_REQUEST,
             &format!("an engine is reached by a WebSocket: {rejection}"),
         ),
     }
+}
+
+/// What the page is told when every engine slot is taken.
+fn too_many_engines(max: u32) -> String {
+    format!(
+        "refused: {max} engines already run (the most `latrunculi gui --max-engines` allows); \
+         close a game in another tab, or restart the GUI with a higher --max-engines"
+    )
 }
 
 /// A plain-text error answer.

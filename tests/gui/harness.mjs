@@ -26,6 +26,13 @@ export function startGui(extraArgs = []) {
   });
 }
 
+/** `url` (the address the server printed, with its token) with more query parameters. */
+export function withParams(url, params) {
+  const u = new URL(url);
+  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+  return u.toString();
+}
+
 /** Headless Chromium, started the way this machine's closed network needs. */
 export async function launch() {
   return chromium.launch({
@@ -44,10 +51,10 @@ export async function launch() {
 }
 
 /** Opens the page on `variant` and waits until the engine has set up the first game. */
-export async function openPage(browser, url, variant) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+export async function openPage(browser, url, variant, viewport = { width: 1280, height: 900 }) {
+  const page = await browser.newPage({ viewport, acceptDownloads: true });
   page.on("pageerror", (e) => console.error("page error:", e.message));
-  await page.goto(`${url}?variant=${variant}`);
+  await page.goto(withParams(url, { variant }));
   await page.waitForSelector("body[data-ready=true]", { timeout: 30000 });
   return page;
 }
@@ -100,7 +107,7 @@ export async function waitForTurn(page, side, timeout = 30000) {
   await page.waitForFunction(
     (side) => {
       const s = window.latrunculi.state;
-      return !s.busy && s.view && ((s.view.result || s.game.result) || (s.view.sideIndex === side && s.pendingSearches.length === 0));
+      return !s.busy && s.view && ((s.view.result || s.game.result) || (s.view.sideIndex === side && s.searches.queue.length === 0));
     },
     side,
     { timeout },

@@ -31,6 +31,7 @@ export class Engine {
     url.protocol = url.protocol.replace("http", "ws");
     this.ws = new WebSocket(url);
     this.ready = new Promise((resolve, reject) => {
+      this.rejectReady = reject;
       this.ws.onmessage = (ev) => this.receive(JSON.parse(ev.data), resolve);
       this.ws.onerror = () => reject(new Error("cannot reach the GUI server"));
       this.ws.onclose = () => this.died("the connection to the GUI server closed");
@@ -47,6 +48,10 @@ export class Engine {
       this.hooks.onStart && this.hooks.onStart(msg);
       resolveReady();
     } else if (msg.kind === "exit") {
+      this.died(msg.text);
+    } else if (msg.kind === "refused") {
+      // The server started no engine (too many run already): say so, not "it stopped".
+      this.refused = true;
       this.died(msg.text);
     } else if (msg.kind === "error") {
       this.log.push("! " + msg.text);
@@ -76,6 +81,7 @@ export class Engine {
     if (!this.alive && this.dead) return;
     this.alive = false;
     this.dead = true;
+    this.rejectReady && this.rejectReady(new Error(message));
     if (this.pending) {
       clearTimeout(this.pending.timer);
       this.pending.reject(new Error(message));
