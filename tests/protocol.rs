@@ -114,6 +114,25 @@ fn choosing_a_variant_announces_its_board_and_start() {
 }
 
 #[test]
+fn d_names_the_side_whose_home_rows_are_at_the_bottom() {
+    let mut e = Engine::start();
+    // Murray's White men start on rank 8 and Luductus' Red places on rows 1-2: a GUI
+    // cannot tell either from the board alone (Luductus starts empty).
+    for (v, bottom) in [
+        ("kowalski-8x12", "white"),
+        ("murray", "black"),
+        ("luductus", "red"),
+    ] {
+        e.ask_sync(&format!("setoption name UCI_Variant value {v}"));
+        let lines = e.ask("d", |l| l.starts_with("Result:"));
+        assert!(
+            lines.contains(&format!("Bottom side: {bottom}")),
+            "{v}: {lines:?}"
+        );
+    }
+}
+
+#[test]
 fn position_moves_are_played_with_full_rules() {
     let mut e = Engine::start();
     e.send("setoption name UCI_Variant value little-soldiers");

@@ -37,6 +37,26 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("web/notation.js"),
     ),
     (
+        "view.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/view.js"),
+    ),
+    (
+        "searches.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/searches.js"),
+    ),
+    (
+        "clock.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/clock.js"),
+    ),
+    (
+        "record.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/record.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_str!("web/favicon.svg"),

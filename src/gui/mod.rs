@@ -47,9 +47,9 @@ pub struct GuiArgs {
     /// `EvalFile`, `BookFile`, ...); give it once per file. No other file can be named.
     #[arg(long = "file", value_name = "PATH")]
     pub files: Vec<String>,
-    /// Serve without the token. WARNING: then any program on this machine, and any web page
-    /// whose address resolves here, can use the server without the printed address; only
-    /// the Host and Origin checks remain.
+    /// Serve without the token. WARNING: then any program or other user of this machine can
+    /// start engines through the server without knowing the printed address; pages of other
+    /// web sites stay refused by the Host and Origin checks.
     #[arg(long)]
     pub no_token: bool,
 }
@@ -208,8 +208,13 @@ async fn engine_socket(
 
 /// What the page is told when every engine slot is taken.
 fn too_many_engines(max: u32) -> String {
+    let running = if max == 1 {
+        "1 engine already runs".to_string()
+    } else {
+        format!("{max} engines already run")
+    };
     format!(
-        "refused: {max} engines already run (the most `latrunculi gui --max-engines` allows); \
+        "refused: {running} (the most `latrunculi gui --max-engines` allows); \
          close a game in another tab, or restart the GUI with a higher --max-engines"
     )
 }

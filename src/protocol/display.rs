@@ -69,6 +69,14 @@ pub fn board<B: Bits>(game: &Game<B>, out: &mut dyn Write) -> io::Result<()> {
         r.colour_name(crate::rules::Colour::White),
         r.colour_name(crate::rules::Colour::Black)
     )?;
+    // Which side's home rows are rank 1 up: where a board's labels belong, even before a
+    // placement game has a piece on the board.
+    let bottom = if r.white_at_bottom {
+        crate::rules::Colour::White
+    } else {
+        crate::rules::Colour::Black
+    };
+    writeln!(out, "Bottom side: {}", r.colour_name(bottom))?;
     match pos.turn {
         crate::rules::Turn::Fresh => {}
         crate::rules::Turn::Bonus(sq) => writeln!(

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { startGui, launch, openPage, screenshot, view, click, waitForTurn, root } from "./harness.mjs";
+import { startGui, launch, openPage, screenshot, view, click, waitForTurn, root, withParams, newGame, clickMove } from "./harness.mjs";
 import { parseToken } from "../../src/gui/web/notation.js";
 
 let gui;
@@ -22,36 +22,6 @@ after(async () => {
   await browser?.close();
   gui?.stop();
 });
-
-/** Sets the new-game form and starts the game. */
-async function newGame(page, { variant, white = "human", black = "engine", depth = null, pieces = null }) {
-  const games = await page.evaluate(() => window.latrunculi.state.gamesStarted);
-  await page.selectOption("#variant", variant);
-  await page.waitForFunction(() => !window.latrunculi.state.busy);
-  if (pieces) await page.fill("#pieces", String(pieces));
-  await page.selectOption("#player-0", white);
-  await page.selectOption("#player-1", black);
-  if (depth) {
-    await page.selectOption("#level-kind", "depth");
-    await page.fill("#level-value", String(depth));
-  }
-  await page.click("#new-game-start");
-  await page.waitForFunction(
-    ([v, n]) => {
-      const s = window.latrunculi.state;
-      return s.gamesStarted > n && s.game.variant === v && s.busy === 0;
-    },
-    [variant, games],
-  );
-}
-
-/** Plays `token` by clicking: the origin then each landing, or the square placed on. */
-async function clickMove(page, token) {
-  const t = parseToken(token);
-  if (t.kind === "place") await click(page, t.to);
-  else if (t.kind === "remove") await click(page, t.at);
-  else for (const sq of t.squares) await click(page, sq);
-}
 
 test("a whole little-soldiers game against depth 1, to its result and the tally", async () => {
   const page = await openPage(browser, gui.url, "little-soldiers");
@@ -284,11 +254,17 @@ test("a clock that runs out loses the game, and the board flips", async () => {
   assert.equal(v.moves.length, 1, "the engine moved, the human did not");
   assert.match(await page.textContent("#result"), /Black wins: white ran out of time \(time forfeit\)/);
   assert.match(await replayDownload(page), /ok 0-1 white ran out of time \(time forfeit\) \(decided outside the rules\)/);
+  assert.match(await page.textContent("#status"), /^Black wins: white ran out of time/, "the status tells the result");
+  assert.equal(await page.$$eval(".side-panel.to-move", (els) => els.length), 0, "nobody is to move any more");
   await page.fill("#tc-minutes", "0");
+  // In murray White's men start on rank 8: the human (White) plays from the bottom, so the
+  // board is drawn with rank 8 below; Flip turns it round.
   const a1 = await page.$eval('#board [data-square="a1"] rect', (r) => Number(r.getAttribute("y")));
+  const a8 = await page.$eval('#board [data-square="a8"] rect', (r) => Number(r.getAttribute("y")));
+  assert.ok(a8 > a1, "rank 8, White's home, is at the bottom");
   await page.click("#flip");
   const flipped = await page.$eval('#board [data-square="a1"] rect', (r) => Number(r.getAttribute("y")));
-  assert.ok(flipped < a1, "a1 moved from the bottom to the top");
+  assert.ok(flipped > a1, "a1 moved from the top to the bottom");
   await screenshot(page, "clock-and-flip");
   await page.close();
 });
@@ -297,7 +273,7 @@ test("an engine that does not answer is reported", async () => {
   const silent = await startGui(["--engine", "sleep 600"]);
   try {
     const page = await browser.newPage();
-    await page.goto(`${silent.url}?answerTimeout=1500`);
+    await page.goto(withParams(silent.url, { answerTimeout: 1500 }));
     await page.waitForSelector("#engine-trouble", { state: "visible", timeout: 20000 });
     assert.match(await page.textContent("#engine-trouble-text"), /stopped answering/);
     assert.ok(await page.isVisible("#restart-engine"));

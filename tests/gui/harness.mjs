@@ -6,6 +6,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { parseToken } from "../../src/gui/web/notation.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const root = resolve(here, "..", "..");
@@ -112,4 +113,38 @@ export async function waitForTurn(page, side, timeout = 30000) {
     side,
     { timeout },
   );
+}
+
+/** Sets the new-game form and starts the game. */
+export async function newGame(page, { variant, white = "human", black = "engine", depth = null, movetime = null, pieces = null }) {
+  const games = await page.evaluate(() => window.latrunculi.state.gamesStarted);
+  await page.selectOption("#variant", variant);
+  await page.waitForFunction(() => !window.latrunculi.state.busy);
+  if (pieces) await page.fill("#pieces", String(pieces));
+  await page.selectOption("#player-0", white);
+  await page.selectOption("#player-1", black);
+  if (depth) {
+    await page.selectOption("#level-kind", "depth");
+    await page.fill("#level-value", String(depth));
+  }
+  if (movetime) {
+    await page.selectOption("#level-kind", "movetime");
+    await page.fill("#level-value", String(movetime));
+  }
+  await page.click("#new-game-start");
+  await page.waitForFunction(
+    ([v, n]) => {
+      const s = window.latrunculi.state;
+      return s.gamesStarted > n && s.game.variant === v && s.busy === 0;
+    },
+    [variant, games],
+  );
+}
+
+/** Plays `token` by clicking: the origin then each landing, or the square placed on. */
+export async function clickMove(page, token) {
+  const t = parseToken(token);
+  if (t.kind === "place") await click(page, t.to);
+  else if (t.kind === "remove") await click(page, t.at);
+  else for (const sq of t.squares) await click(page, sq);
 }

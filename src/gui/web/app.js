@@ -1,30 +1,45 @@
 // The page: a game, its board, the controls, analysis and records. It knows no rules: the
 // legal moves, the position after each move, the result and the ruleset's description all
 // come from the engine, asked over the protocol (`legal`, `d`, `result`, `rules`).
+//
+// One rule keeps a game from ever being stuck: after anything changes, `syncSearch` works
+// out the one search the page wants (the engine's move, the analysis, or none) and makes
+// the engine run exactly that one.
 
 import { Engine } from "./engine.js";
-import { Board, sideFill } from "./board.js";
+import { Board } from "./board.js";
+import { Clock } from "./clock.js";
+import { Searches } from "./searches.js";
+import { recordText, parseLoad } from "./record.js";
 import * as N from "./notation.js";
+import * as V from "./view.js";
 
 const $ = (id) => document.getElementById(id);
+const say = V.say;
 
 const state = {
   engines: [],
   engine: null,
   engineIndex: 0,
   engineName: "",
+  defaultVariant: null, // the engine's own default ruleset
   variants: [],
+  searches: new Searches(() => {}),
   game: null,
   cursor: 0,
   view: null,
+  sideAtEnd: 0, // the side to act in the game's last position
   selected: null, // {prefix: [squares], tokens: [...]} while a piece is chosen
-  pendingSearches: [], // one entry per `go` sent, in order: {purpose, stale, lastInfo}
   analysing: false,
   analysis: [],
   flipped: false,
-  clock: null, // {left: [ms, ms], inc, running: colour index | null, since}
+  clock: null,
   gamesStarted: 0,
   busy: 0, // actions under way (each click or engine answer is one)
+  humanToMove() {
+    const v = this.view;
+    return Boolean(v && !V.resultOf(this) && this.game.players[v.sideIndex] === "human");
+  },
 };
 
 // Clicks on the board are handled one after the other: a quick second click (the
@@ -35,6 +50,8 @@ const board = new Board($("board"), (sq) => {
   clicks = clicks.then(() => guard(() => onSquare(sq))).finally(() => state.busy--);
 });
 
+const render = () => V.render(state, board);
+
 // ---------------------------------------------------------------- engine ----------------
 
 async function startEngine() {
@@ -43,14 +60,15 @@ async function startEngine() {
     onExit: (message) => onEngineExit(engine, message),
   });
   state.engine = engine;
-  state.pendingSearches = [];
+  state.searches = new Searches((line) => engine.send(line));
   state.analysing = false;
   $("engine-trouble").hidden = true;
   const lines = await engine.start();
   const id = lines.find((l) => l.startsWith("id name "));
   state.engineName = id ? id.slice(8) : "engine";
+  state.defaultVariant = N.optionDefault(lines, "UCI_Variant");
   const command = state.engines[state.engineIndex]?.command || "";
-  $("engine-name").textContent = `engine: ${state.engineName} (${shortCommand(command)})`;
+  $("engine-name").textContent = `engine: ${state.engineName} (${V.shortCommand(command)})`;
   $("engine-name").title = command;
   const v = (await engine.query("variants")).find((l) => l.startsWith("variants"));
   state.variants = v ? v.split(/\s+/).slice(1) : [];
@@ -59,21 +77,22 @@ async function startEngine() {
 
 function onEngineExit(engine, message) {
   if (engine !== state.engine) return;
-  stopClock();
-  state.pendingSearches = [];
+  state.clock?.stop();
+  state.searches.reset();
   state.analysing = false;
-  $("engine-trouble-text").textContent = `The engine stopped: ${message}. The game is kept.`;
+  $("engine-trouble-text").textContent = engine.refused
+    ? `No engine was started: ${message.replace(/^refused: /, "")}.`
+    : `${V.capital(message)}. The game is kept.`;
   $("engine-trouble").hidden = false;
 }
 
 async function restartEngine() {
   if (state.engine) state.engine.close();
   await startEngine();
-  if (state.game) {
-    await configureEngine(state.game);
-    await refresh();
-    afterMove();
-  }
+  if (!state.game) return firstGame(); // the first engine never started
+  await configureEngine(state.game);
+  await refresh();
+  afterMove();
 }
 
 /** Tells the engine the game's ruleset; returns the start position string. */
@@ -94,13 +113,14 @@ async function configureEngine(game) {
   game.rules = rules.filter((l) => l.startsWith("info string ")).map((l) => l.slice(12));
   const d = N.parseDisplay(await e.query("d"));
   game.colours = d.colours || ["white", "black"];
+  game.bottom = Math.max(0, game.colours.indexOf(d.bottom));
   game.startFen = d.fen;
   return d.fen;
 }
 
 function failOnError(lines) {
-  const err = lines.find((l) => l.startsWith("info string error"));
-  if (err) throw new Error(err.replace(/^info string error:\s*/, ""));
+  const err = N.errorIn(lines);
+  if (err) throw new Error(err);
 }
 
 /** The `position` command for the game after `n` of its moves, and then `extra`. */
@@ -114,69 +134,34 @@ function positionCommand(n, extra = []) {
 /** Asks the engine for everything about the position shown. */
 async function refresh() {
   const e = state.engine;
-  const setAnswer = await e.query(positionCommand(state.cursor));
-  failOnError(setAnswer);
+  failOnError(await e.query(positionCommand(state.cursor)));
   const d = N.parseDisplay(await e.query("d"));
   const legalLine = (await e.query("legal")).find((l) => l.startsWith("legal")) || "legal";
   const resultLine = (await e.query("result")).find((l) => l.startsWith("result"));
-  const pos = N.parseFen(d.fen);
   state.view = {
+    game: state.game,
+    cursor: state.cursor,
     d,
-    pos,
+    pos: N.parseFen(d.fen),
     legal: legalLine.split(/\s+/).slice(1),
     result: N.parseResult(resultLine),
     sideIndex: state.game.colours.indexOf(d.side),
   };
+  if (state.cursor === state.game.moves.length) state.sideAtEnd = state.view.sideIndex;
   render();
 }
 
 // ---------------------------------------------------------------- moves ----------------
 
-function humanToMove() {
-  const v = state.view;
-  return v && !v.result && !state.game.result && state.game.players[v.sideIndex] === "human";
-}
-
 async function onSquare(name) {
   const v = state.view;
   if (!v || !state.game) return;
-  if (v.result || state.game.result) return say("The game is over.");
-  if (!humanToMove()) return say(`It is the engine's turn (${v.d.side}).`);
+  if (V.resultOf(state)) return say("The game is over.");
+  if (!state.humanToMove()) return say(`It is the engine's turn (${v.d.side}).`);
   const sel = state.selected;
   if (sel) {
-    const prefix = [...sel.prefix, name];
-    const cont = sel.tokens.filter((t) => startsWith(t, prefix));
-    if (cont.length) {
-      const exact = cont.find((t) => N.parseToken(t).squares.length === prefix.length);
-      const longer = cont.some((t) => N.parseToken(t).squares.length > prefix.length);
-      if (exact && !longer) return play(exact);
-      state.selected = { prefix, tokens: sel.tokens };
-      render();
-      offerChoices(exact ? [{ label: `End the move on ${name}`, token: exact }] : []);
-      return say(exact ? "Hop on, or end the move here (click the square again)." : "Hop on.");
-    }
-    const lastLanding = sel.prefix[sel.prefix.length - 1];
-    if (name === lastLanding) {
-      const exact = sel.tokens.find(
-        (t) => startsWith(t, sel.prefix) && N.parseToken(t).squares.length === sel.prefix.length,
-      );
-      if (exact && sel.prefix.length > 1) return play(exact);
-      state.selected = null;
-      offerChoices([]);
-      render();
-      return say("");
-    }
-    state.selected = null;
-    offerChoices([]);
-    if (sel.prefix.length > 1) {
-      render();
-      return explain(sel.prefix.concat(name).join(""));
-    }
-    const piece = N.pieceAt(v.pos, name);
-    if (!piece || piece.colour !== v.sideIndex) {
-      render();
-      return explain(sel.prefix[0] + name);
-    }
+    const handled = await continueSelection(sel, name);
+    if (handled) return;
   }
   const answer = await state.engine.query(`legal ${name}`);
   const line = answer.find((l) => l.startsWith("legal")) || "legal";
@@ -185,9 +170,7 @@ async function onSquare(name) {
   const places = tokens.filter((t) => t.includes("@"));
   if (places.length === 1) return play(places[0]);
   if (places.length > 1) {
-    offerChoices(
-      places.map((t) => ({ label: t.startsWith("K@") ? "a leader" : "a man", token: t })),
-    );
+    offerChoices(places.map((t) => ({ label: t.startsWith("K@") ? "a leader" : "a man", token: t })));
     return say(`Place which piece on ${name}?`);
   }
   const moves = tokens.filter((t) => N.parseToken(t).kind === "go");
@@ -204,22 +187,51 @@ async function onSquare(name) {
   return say(piece ? `That is a piece of ${state.game.colours[piece.colour]}.` : `Nothing to play on ${name}.`);
 }
 
-/** Whether a move token starts with these squares. */
-function startsWith(token, squares) {
-  const s = N.parseToken(token).squares || [];
-  return squares.every((q, i) => s[i] === q);
+/**
+ * A click on `name` while a piece is chosen: a landing square (the move, or one hop of
+ * it), the last landing again (end the move there), or elsewhere (explain, or choose anew).
+ * Returns whether the click was dealt with.
+ */
+async function continueSelection(sel, name) {
+  const v = state.view;
+  const prefix = [...sel.prefix, name];
+  const cont = sel.tokens.filter((t) => V.startsWith(t, prefix));
+  if (cont.length) {
+    const exact = cont.find((t) => N.parseToken(t).squares.length === prefix.length);
+    const longer = cont.some((t) => N.parseToken(t).squares.length > prefix.length);
+    if (exact && !longer) return play(exact).then(() => true);
+    state.selected = { prefix, tokens: sel.tokens };
+    render();
+    offerChoices(exact ? [{ label: `End the move on ${name}`, token: exact }] : []);
+    say(exact ? "Hop on, or end the move here (click the square again)." : "Hop on.");
+    return true;
+  }
+  const lastLanding = sel.prefix[sel.prefix.length - 1];
+  state.selected = null;
+  offerChoices([]);
+  if (name === lastLanding) {
+    const exact = sel.tokens.find(
+      (t) => V.startsWith(t, sel.prefix) && N.parseToken(t).squares.length === sel.prefix.length,
+    );
+    if (exact && sel.prefix.length > 1) return play(exact).then(() => true);
+    render();
+    say("");
+    return true;
+  }
+  const piece = N.pieceAt(v.pos, name);
+  if (sel.prefix.length > 1 || !piece || piece.colour !== v.sideIndex) {
+    render();
+    await explain(sel.prefix.concat(name).join(""));
+    return true;
+  }
+  return false; // another piece of the mover: choose it instead
 }
 
 /** Asks the engine why `token` is not legal here, and shows its words. */
 async function explain(token) {
-  const answer = await state.engine.query(positionCommand(state.cursor, [token]));
-  const err = answer.find((l) => l.startsWith("info string error"));
-  if (err) {
-    say(err.replace(/^info string error:\s*(position unchanged:\s*)?/, "").replace(/^move \d+ of the list: /, ""));
-    return;
-  }
-  // The engine took it: it was legal after all.
-  return play(token);
+  const err = N.errorIn(await state.engine.query(positionCommand(state.cursor, [token])));
+  if (err) return say(err);
+  return play(token); // the engine took it: it was legal after all
 }
 
 function offerChoices(choices) {
@@ -238,12 +250,8 @@ function offerChoices(choices) {
 /** Plays `token` from the position shown (dropping any later moves). */
 async function play(token, note = null, message = "") {
   const g = state.game;
-  const answer = await state.engine.query(positionCommand(state.cursor, [token]));
-  const err = answer.find((l) => l.startsWith("info string error"));
-  if (err) {
-    say(err.replace(/^info string error:\s*/, ""));
-    return;
-  }
+  const err = N.errorIn(await state.engine.query(positionCommand(state.cursor, [token])));
+  if (err) return say(err);
   const mover = state.view ? state.view.sideIndex : 0;
   g.moves = g.moves.slice(0, state.cursor);
   g.notes = g.notes.slice(0, state.cursor);
@@ -256,199 +264,127 @@ async function play(token, note = null, message = "") {
   state.selected = null;
   offerChoices([]);
   say(message);
-  chargeClock(mover);
+  state.clock?.moved(mover);
   await refresh();
   afterMove();
 }
 
-/** What happens after the position changed at the end of the game. */
+/** What happens after the position changed: the game ends, a pass, the engine's move. */
 function afterMove() {
   const v = state.view;
   const g = state.game;
-  if (!v || !g || state.cursor !== g.moves.length) return;
-  if (v.result) return finish(v.result);
-  if (g.result) return;
-  startClock(v.sideIndex);
-  if (state.analysing) startAnalysis();
-  if (g.players[v.sideIndex] === "engine") return engineMove();
-  if (v.legal.length === 1 && v.legal[0] === "0000") {
-    const message = `${capital(v.d.side)} has no legal move and passes.`;
-    say(message);
-    setTimeout(() => guard(() => play("0000", null, message)), 700);
+  if (!v || !g) return;
+  if (state.cursor === g.moves.length) {
+    if (v.result && !g.result) return finish(v.result);
+    if (!g.result && !state.analysing) state.clock?.start(v.sideIndex);
+    if (state.humanToMove() && v.legal.length === 1 && v.legal[0] === "0000") {
+      const message = `${V.capital(v.d.side)} has no legal move and passes.`;
+      say(message);
+      setTimeout(() => guard(() => play("0000", null, message)), 700);
+    }
   }
+  syncSearch();
+}
+
+// ---------------------------------------------------------------- searches ----------------
+
+/** The one search the page wants now: analysis, the engine's move, or none. */
+function wantedSearch() {
+  const v = state.view;
+  const g = state.game;
+  if (!v || !g || !state.engine?.alive) return null;
+  if (v.game !== g || v.cursor !== state.cursor) return null; // not yet refreshed
+  const at = { game: g, cursor: state.cursor };
+  if (state.analysing) return { purpose: "analyse", ...at, multipv: Number($("multipv").value) };
+  if (state.cursor !== g.moves.length || V.resultOf(state)) return null;
+  if (g.players[v.sideIndex] !== "engine") return null;
+  return { purpose: "play", ...at, multipv: 1 };
+}
+
+/** Makes the engine run the search wanted now, and only that one. */
+function syncSearch() {
+  const wanted = wantedSearch();
+  if (state.searches.runs(wanted)) return;
+  if (!wanted) return state.searches.stopAll();
+  if (wanted.purpose === "analyse") {
+    state.analysis = [];
+    V.renderAnalysis(state);
+  }
+  const go = wanted.purpose === "play" ? goCommand() : "go infinite";
+  state.searches.start(wanted, positionCommand(wanted.cursor), go);
+  if (wanted.purpose === "play") say(`${V.capital(state.view.d.side)} is thinking...`);
 }
 
 function goCommand() {
   const g = state.game;
   let go = g.level.kind === "depth" ? `go depth ${g.level.value}` : `go movetime ${g.level.value}`;
-  if (state.clock) {
-    const [w, b] = state.clock.left.map((ms) => Math.max(1, Math.round(ms)));
-    const inc = state.clock.inc;
-    go = `go wtime ${w} btime ${b} winc ${inc} binc ${inc}`;
+  const c = state.clock;
+  if (c) {
+    const [w, b] = [0, 1].map((side) => Math.max(1, Math.round(c.remaining(side))));
+    go = `go wtime ${w} btime ${b} winc ${c.inc} binc ${c.inc}`;
     if (g.level.kind === "depth") go += ` depth ${g.level.value}`;
   }
   return go;
 }
 
-function engineMove() {
-  stopSearches();
-  const e = state.engine;
-  e.send(positionCommand(state.cursor));
-  state.pendingSearches.push({ purpose: "play", cursor: state.cursor, game: state.game });
-  e.send(goCommand());
-  say(`${capital(state.view.d.side)} is thinking...`);
-}
-
-/** Marks every running search as stale (its bestmove will be ignored) and stops it. */
-function stopSearches() {
-  if (state.pendingSearches.some((s) => !s.stale)) {
-    for (const s of state.pendingSearches) s.stale = true;
-    state.engine.send("stop");
-  }
-}
-
 function onSearchLine(engine, line) {
   if (engine !== state.engine) return;
-  const search = state.pendingSearches[0];
   if (line.startsWith("bestmove")) {
-    state.pendingSearches.shift();
+    const search = state.searches.ended();
     if (!search || search.stale || search.purpose !== "play") return;
     if (search.game !== state.game || search.cursor !== state.cursor) return;
     const token = line.split(/\s+/)[1];
     if (!token || token === "(none)") return say("The engine found no move.");
-    const info = search.lastInfo;
-    const note = info ? `${noteScore(info.score)} ${info.time ?? 0}ms`.trim() : null;
-    guard(() => play(token, note));
+    guard(() => play(token, N.noteOf(search.lastInfo)));
     return;
   }
+  const search = state.searches.head;
   const info = N.parseInfo(line);
   if (!info || !search || search.stale) return;
   if (search.purpose === "play" && info.multipv === 1) search.lastInfo = info;
   if (search.purpose === "analyse") {
     state.analysis[info.multipv - 1] = info;
-    state.analysis.length = Math.min(state.analysis.length, Number($("multipv").value));
-    renderAnalysis();
+    state.analysis.length = Math.min(state.analysis.length, search.multipv);
+    V.renderAnalysis(state);
+    render();
   }
 }
 
-function noteScore(score) {
-  if (!score) return "";
-  if (score.mate !== undefined) return `#${score.mate}`;
-  return (score.cp >= 0 ? "+" : "") + score.cp;
-}
-
-// ---------------------------------------------------------------- analysis ----------------
-
+/** Analysis pauses the game: the clock stops and the engine plays on when it ends. */
 function startAnalysis() {
   if (!state.view) return;
-  stopSearches();
-  const e = state.engine;
   state.analysing = true;
-  state.analysis = [];
-  e.send(`setoption name MultiPV value ${$("multipv").value}`);
-  e.send(positionCommand(state.cursor));
-  state.pendingSearches.push({ purpose: "analyse" });
-  e.send("go infinite");
-  renderAnalysis();
+  state.clock?.stop();
+  syncSearch();
+  render();
 }
 
 function stopAnalysis() {
   state.analysing = false;
-  if (state.pendingSearches.some((s) => s.purpose === "analyse" && !s.stale)) {
-    for (const s of state.pendingSearches) if (s.purpose === "analyse") s.stale = true;
-    state.engine.send("stop");
+  if (state.game && !V.resultOf(state) && state.cursor === state.game.moves.length) {
+    state.clock?.start(state.sideAtEnd);
   }
-  renderAnalysis();
+  syncSearch();
+  V.renderAnalysis(state);
   render();
-}
-
-function renderAnalysis() {
-  const body = $("analysis-lines").querySelector("tbody");
-  body.replaceChildren();
-  state.analysis.forEach((info, i) => {
-    if (!info) return;
-    const tr = document.createElement("tr");
-    tr.className = "pv-line";
-    const cells = [
-      String(i + 1),
-      N.scoreText(info.score),
-      `${info.depth ?? ""}/${info.seldepth ?? ""}`,
-      String(info.nodes ?? ""),
-      info.nps ? `${Math.round(info.nps / 1000)} kn/s` : "",
-      info.pv.join(" "),
-    ];
-    cells.forEach((c, k) => {
-      const td = document.createElement("td");
-      td.textContent = c;
-      if (k === 5) td.className = "line";
-      tr.appendChild(td);
-    });
-    body.appendChild(tr);
-  });
-  const bar = $("eval-bar");
-  const best = state.analysis[0];
-  bar.hidden = !state.analysing && !best;
-  if (best && state.view) {
-    // The bar shows White's share: a man ahead is about 62%.
-    let s = best.score.mate !== undefined ? Math.sign(best.score.mate) * 2000 : best.score.cp;
-    if (state.view.sideIndex === 1) s = -s;
-    const share = 1 / (1 + Math.exp(-s / 200));
-    $("eval-fill").style.height = `${(share * 100).toFixed(1)}%`;
-  }
-  if (state.analysing) render();
-}
-
-// ---------------------------------------------------------------- clocks ----------------
-
-function startClock(side) {
-  const c = state.clock;
-  if (!c) return;
-  c.running = side;
-  c.since = performance.now();
-}
-
-function stopClock() {
-  const c = state.clock;
-  if (c && c.running !== null) {
-    c.left[c.running] -= performance.now() - c.since;
-    c.running = null;
-  }
-}
-
-/** After a move by `mover`: its time is spent, its increment added. */
-function chargeClock(mover) {
-  const c = state.clock;
-  if (!c || c.running === null) return;
-  stopClock();
-  c.left[mover] += c.inc;
 }
 
 function tickClock() {
   const c = state.clock;
-  $("clocks").hidden = !c;
-  if (!c || !state.game) return;
-  for (const side of [0, 1]) {
-    let left = c.left[side];
-    if (c.running === side) left -= performance.now() - c.since;
-    const el = $(`clock-${side}`);
-    const s = Math.max(0, left) / 1000;
-    el.textContent = `${state.game.colours[side]} ${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
-    el.className = c.running === side ? "running" : "";
-    if (left <= 0 && c.running === side && !state.game.result) {
-      stopClock();
-      stopSearches();
-      const other = state.game.colours[1 - side];
-      finish({ winner: other, reason: `${state.game.colours[side]} ran out of time (time forfeit)` });
-    }
-  }
+  V.renderClocks(state);
+  const side = c ? c.flagged() : null;
+  if (side === null || !state.game || state.game.result) return;
+  const g = state.game;
+  finish({ winner: g.colours[1 - side], reason: `${g.colours[side]} ran out of time (time forfeit)` });
 }
 
 // ---------------------------------------------------------------- the game ----------------
 
 async function newGame(settings) {
-  if (state.engine) stopSearches();
+  state.searches.stopAll();
   state.analysing = false;
   state.analysis = [];
+  V.renderAnalysis(state);
   const game = {
     variant: settings.variant,
     pieces: settings.pieces || null,
@@ -462,11 +398,10 @@ async function newGame(settings) {
     tallied: false,
   };
   await configureEngine(game);
-  if (game.start !== "startpos") {
-    failOnError(await state.engine.query(`position fen ${game.start}`));
-  }
+  const start = game.start === "startpos" ? "startpos" : `fen ${game.start}`;
+  failOnError(await state.engine.query(`position ${start}`));
   if (game.moves.length) {
-    failOnError(await state.engine.query(`position ${game.start === "startpos" ? "startpos" : `fen ${game.start}`} moves ${game.moves.join(" ")}`));
+    failOnError(await state.engine.query(`position ${start} moves ${game.moves.join(" ")}`));
   }
   state.game = game;
   // Who made each move of a loaded game: the side to act before it, as the engine says.
@@ -477,12 +412,14 @@ async function newGame(settings) {
   }
   state.cursor = game.moves.length;
   state.selected = null;
-  state.clock = settings.clock
-    ? { left: [settings.clock.base, settings.clock.base], inc: settings.clock.inc, running: null, since: 0 }
-    : null;
+  // A lone human plays from the bottom of the board.
+  const humans = [0, 1].filter((c) => game.players[c] === "human");
+  state.flipped = humans.length === 1 && humans[0] !== game.bottom;
+  state.clock = settings.clock ? new Clock(settings.clock) : null;
   $("result").textContent = "";
-  renderRules();
-  renderTally();
+  say("");
+  V.renderRules(state);
+  V.renderTally(state);
   await refresh();
   state.gamesStarted++;
   document.body.dataset.games = state.gamesStarted;
@@ -491,39 +428,42 @@ async function newGame(settings) {
 
 function finish(result) {
   const g = state.game;
-  stopClock();
+  state.clock?.stop();
   g.result = result;
-  const text = result.winner === "draw" ? `Draw: ${result.reason}` : `${capital(result.winner)} wins: ${result.reason}`;
-  $("result").textContent = text;
+  $("result").textContent = V.resultText(result);
   say("");
   if (!g.tallied) {
     g.tallied = true;
     const humans = [0, 1].filter((c) => g.players[c] === "human");
     if (humans.length === 1) {
       const me = g.colours[humans[0]];
-      const t = loadTally(g.variant);
+      const t = V.loadTally(g.variant);
       if (result.winner === "draw") t.draws++;
       else if (result.winner === me) t.wins++;
       else t.losses++;
       localStorage.setItem(`latrunculi.tally.${g.variant}`, JSON.stringify(t));
     }
   }
-  renderTally();
+  V.renderTally(state);
+  syncSearch();
   render();
 }
 
-function loadTally(variant) {
-  try {
-    return { wins: 0, draws: 0, losses: 0, ...JSON.parse(localStorage.getItem(`latrunculi.tally.${variant}`) || "{}") };
-  } catch {
-    return { wins: 0, draws: 0, losses: 0 };
-  }
+/** The player gives up: the lone human, or with two humans the side to act. */
+function resign() {
+  const g = state.game;
+  if (!g || !state.view) return;
+  if (V.resultOf(state)) return say("The game is over.");
+  const humans = [0, 1].filter((c) => g.players[c] === "human");
+  if (!humans.length) return say("The engine plays both sides: there is no player to resign.");
+  const loser = humans.length === 1 ? humans[0] : state.sideAtEnd;
+  finish({ winner: g.colours[1 - loser], reason: `${g.colours[loser]} resigned` });
 }
 
 async function takeBack() {
   const g = state.game;
   if (!g || g.moves.length === 0) return;
-  stopSearches();
+  state.searches.stopAll();
   g.result = null;
   $("result").textContent = "";
   g.moves = g.moves.slice(0, state.cursor);
@@ -537,73 +477,33 @@ async function takeBack() {
     state.cursor = g.moves.length;
     await refresh();
   } while (hasHuman && g.moves.length > 0 && g.players[state.view.sideIndex] !== "human");
-  startClock(state.view.sideIndex);
   say("Move taken back.");
-  if (!hasHuman) afterMove();
+  afterMove();
 }
 
 async function goTo(n) {
   const g = state.game;
   if (!g) return;
-  n = Math.max(0, Math.min(g.moves.length, n));
-  if (n !== g.moves.length) stopSearches();
-  state.cursor = n;
+  state.cursor = Math.max(0, Math.min(g.moves.length, n));
   state.selected = null;
   offerChoices([]);
+  syncSearch();
   await refresh();
-  if (state.analysing) startAnalysis();
-  if (n === g.moves.length) afterMove();
+  afterMove();
 }
 
 // ---------------------------------------------------------------- records ----------------
 
-function resultCode(result) {
-  if (!result) return "*";
-  if (result.winner === "draw") return "1/2-1/2";
-  return result.winner === state.game.colours[0] ? "1-0" : "0-1";
-}
-
 /** The game in the match runner's record format (see `latrunculi replay`). */
-function recordText() {
+function currentRecord() {
   const g = state.game;
-  const name = (c) => (g.players[c] === "human" ? "Human" : state.engineName);
-  const result = g.result || (state.cursor === g.moves.length && state.view.result) || null;
-  // PGN's seven tag roster first, then ours (as the match runner writes them).
-  const tags = [
-    ["Event", `latrunculi gui, ${g.variant}`],
-    ["Site", "?"],
-    ["Date", new Date().toISOString().slice(0, 10).replaceAll("-", ".")],
-    ["Round", "-"],
-    ["White", name(0)],
-    ["Black", name(1)],
-    ["Result", resultCode(result)],
-    ["Variant", g.variant],
-  ];
-  if (g.pieces && g.piecesRange) tags.push(["Pieces", String(g.pieces)]);
-  if (g.start !== "startpos") tags.push(["FEN", g.start]);
-  if (result) tags.push(["Termination", result.reason]);
-  tags.push(["PlyCount", String(g.moves.length)]);
-  const words = [];
-  g.moves.forEach((m, i) => {
-    words.push(m);
-    if (g.notes[i]) words.push(`{${g.notes[i]}}`);
-  });
-  words.push(resultCode(result));
-  const lines = [];
-  let line = "";
-  for (const w of words) {
-    if (line && line.length + w.length + 1 > 79) {
-      lines.push(line);
-      line = w;
-    } else line = line ? `${line} ${w}` : w;
-  }
-  lines.push(line);
-  return tags.map(([k, v]) => `[${k} "${v.replaceAll('"', "'")}"]`).join("\n") + "\n\n" + lines.join("\n") + "\n";
+  const names = [0, 1].map((c) => (g.players[c] === "human" ? "Human" : state.engineName));
+  return recordText(g, { names, result: V.resultOf(state), date: new Date() });
 }
 
 function download() {
   if (!state.game) return;
-  const blob = new Blob([recordText()], { type: "text/plain" });
+  const blob = new Blob([currentRecord()], { type: "text/plain" });
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
   a.download = `${state.game.variant}-${new Date().toISOString().slice(0, 19).replaceAll(":", "")}.pgn`;
@@ -614,173 +514,23 @@ function download() {
 
 /** Loads a record, a position string, or move tokens from the start, then shows its end. */
 async function load(text) {
-  text = text.trim();
-  if (!text) return say("Paste a record, a position string or move tokens first.");
+  if (!text.trim()) return say("Paste a record, a position string or move tokens first.");
   const settings = readSettings();
-  if (text.includes("[")) {
-    const tags = Object.fromEntries([...text.matchAll(/\[(\w+)\s+"([^"]*)"\]/g)].map((m) => [m[1], m[2]]));
-    const body = text.replace(/\[[^\]]*\]/g, " ").replace(/\{[^}]*\}/g, " ");
-    const tokens = body.split(/\s+/).filter((t) => t && !["1-0", "0-1", "1/2-1/2", "*"].includes(t));
-    if (tags.Variant) settings.variant = tags.Variant;
-    settings.pieces = tags.Pieces ? Number(tags.Pieces) : null;
-    settings.start = tags.FEN || "startpos";
-    settings.moves = tokens;
+  const loaded = parseLoad(text);
+  if (loaded.variant) settings.variant = loaded.variant;
+  if (loaded.isRecord) {
+    settings.pieces = loaded.pieces;
     settings.players = ["human", "human"];
-  } else if (text.includes("/")) {
-    settings.start = text;
-    settings.moves = [];
-  } else {
-    settings.moves = text.split(/\s+/);
   }
+  settings.start = loaded.start;
+  settings.moves = loaded.moves;
   settings.clock = null;
   await newGame(settings);
   $("variant").value = state.game.variant;
   say(`Loaded: ${state.game.moves.length} moves.`);
 }
 
-// ---------------------------------------------------------------- drawing ----------------
-
-function render() {
-  const v = state.view;
-  const g = state.game;
-  if (!v || !g) return;
-  board.flipped = state.flipped;
-  const marks = { colours: g.colours, removed: v.d.removed };
-  if (v.d.lastMove && state.cursor > 0) {
-    const t = N.parseToken(v.d.lastMove);
-    marks.lastMove = t.kind === "go" ? t.squares : t.kind === "place" ? [t.to] : [];
-  }
-  if (state.selected) {
-    marks.selected = state.selected.prefix[state.selected.prefix.length - 1];
-    const n = state.selected.prefix.length;
-    marks.targets = state.selected.tokens
-      .filter((t) => startsWith(t, state.selected.prefix))
-      .map((t) => N.parseToken(t).squares[n])
-      .filter(Boolean);
-    marks.lastMove = state.selected.prefix;
-  }
-  if (humanToMove()) {
-    marks.removable = v.legal.filter((t) => t.startsWith("x")).map((t) => t.slice(1));
-  }
-  // The best line previewed: its first three plies as arrows (fainter as they go on), and
-  // the squares of its first placement or removal.
-  const best = state.analysing && state.analysis[0];
-  if (best && best.pv.length) {
-    marks.arrows = [];
-    best.pv.slice(0, 3).forEach((token, ply) => {
-      const t = N.parseToken(token);
-      if (t.kind === "go") {
-        for (let i = 1; i < t.squares.length; i++) marks.arrows.push([t.squares[i - 1], t.squares[i], ply]);
-      } else if (ply === 0 && (t.kind === "place" || t.kind === "remove")) {
-        marks.targets = [...(marks.targets || []), t.to || t.at];
-      }
-    });
-  }
-  board.draw(v.pos, marks);
-  renderSides();
-  renderStatus();
-  renderMoves();
-}
-
-function renderSides() {
-  const v = state.view;
-  const g = state.game;
-  const start = N.parseFen(g.startFen);
-  const startOnBoard = N.countOnBoard(start);
-  const onBoard = N.countOnBoard(v.pos);
-  for (const c of [0, 1]) {
-    const el = $(`side-${c}`);
-    const initial = startOnBoard[c] + start.hands[c].men + start.hands[c].leaders;
-    const inHand = v.pos.hands[c].men + v.pos.hands[c].leaders;
-    const left = onBoard[c] + inHand;
-    const who = g.players[c] === "human" ? "you" : "the engine";
-    let text = `${capital(g.colours[c])} (${who}): ${left}/${initial} pieces`;
-    if (inHand) {
-      const parts = [];
-      if (v.pos.hands[c].men) parts.push(`${v.pos.hands[c].men} men`);
-      if (v.pos.hands[c].leaders) parts.push(`${v.pos.hands[c].leaders} leader`);
-      text += `, in hand: ${parts.join(", ")}`;
-    }
-    if (initial - left) text += `, lost ${initial - left}`;
-    el.replaceChildren();
-    const dot = document.createElement("span");
-    dot.className = "dot";
-    dot.style.background = sideFill(g.colours[c]);
-    el.appendChild(dot);
-    el.appendChild(document.createTextNode(text));
-    el.classList.toggle("to-move", v.sideIndex === c && !v.result);
-  }
-  // The side at the bottom of the board is drawn below it.
-  const bottom = state.flipped ? 1 : 0;
-  const area = $("play-area");
-  area.insertBefore($(`side-${1 - bottom}`), $("board-wrap"));
-  $("board-wrap").after($(`side-${bottom}`));
-}
-
-function renderStatus() {
-  const v = state.view;
-  const d = v.d;
-  let text;
-  if (v.result) {
-    text = v.result.winner === "draw" ? `Draw: ${v.result.reason}` : `${capital(v.result.winner)} wins: ${v.result.reason}`;
-  } else {
-    text = `${capital(d.side)} to play (${d.phase})`;
-    if (d.turnGoesOn) text += `. Turn goes on: ${d.turnGoesOn}`;
-  }
-  if (d.quietLimit) text += ` · quiet plies ${d.quiet}/${d.quietLimit}`;
-  else text += ` · ply ${d.ply}`;
-  $("status").textContent = text;
-}
-
-function renderMoves() {
-  const g = state.game;
-  const list = $("moves");
-  list.replaceChildren();
-  g.moves.forEach((m, i) => {
-    const li = document.createElement("li");
-    li.dataset.index = i + 1;
-    const dot = document.createElement("span");
-    dot.className = "dot";
-    if (g.movers[i] !== undefined) dot.style.background = sideFill(g.colours[g.movers[i]]);
-    li.appendChild(dot);
-    li.appendChild(document.createTextNode(m + (g.notes[i] ? ` (${g.notes[i]})` : "")));
-    if (i + 1 === state.cursor) li.classList.add("current");
-    li.addEventListener("click", () => guard(() => goTo(i + 1)));
-    list.appendChild(li);
-  });
-  const current = list.querySelector(".current");
-  if (current) current.scrollIntoView({ block: "nearest" });
-}
-
-function renderRules() {
-  const ul = $("rules-text");
-  ul.replaceChildren();
-  for (const line of state.game.rules) {
-    const li = document.createElement("li");
-    li.textContent = line;
-    ul.appendChild(li);
-  }
-}
-
-function renderTally() {
-  const g = state.game;
-  const t = loadTally(g.variant);
-  $("tally").textContent = `${g.variant}: you won ${t.wins}, drew ${t.draws}, lost ${t.losses}`;
-}
-
-/** A command with its program's directory left out (the full command is in the tooltip). */
-function shortCommand(command) {
-  const [program, ...args] = command.split(" ");
-  return [program.split(/[\\/]/).pop(), ...args].join(" ");
-}
-
-function say(text) {
-  $("message").textContent = text;
-}
-
-function capital(s) {
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
-}
+// ---------------------------------------------------------------- controls ----------------
 
 /** Runs an action and shows its failure instead of losing it. */
 async function guard(action) {
@@ -796,11 +546,9 @@ async function guard(action) {
   }
 }
 
-// ---------------------------------------------------------------- controls ----------------
-
 function fillVariants() {
   const select = $("variant");
-  const keep = select.value || "little-soldiers";
+  const keep = select.value || state.defaultVariant;
   select.replaceChildren();
   for (const v of state.variants) {
     const o = document.createElement("option");
@@ -822,9 +570,14 @@ function readSettings() {
   };
 }
 
-/** Shows the pieces choice (and the side names) for the ruleset picked in the form. */
+/**
+ * Shows the pieces choice (and the side names) for the ruleset picked in the form. The
+ * engine is asked on the side, so the game shown is set up again afterwards and its
+ * search (stopped meanwhile) runs again.
+ */
 async function onVariantPicked() {
   const e = state.engine;
+  state.searches.stopAll();
   const answer = await e.query(`setoption name UCI_Variant value ${$("variant").value}`);
   const announce = answer.find((l) => l.startsWith("info string variant ")) || "";
   const m = / pieces (\d+)-(\d+) /.exec(announce);
@@ -836,49 +589,53 @@ async function onVariantPicked() {
   }
   const d = N.parseDisplay(await e.query("d"));
   const colours = d.colours || ["white", "black"];
-  $("name-0").textContent = capital(colours[0]);
-  $("name-1").textContent = capital(colours[1]);
-  // Put the engine back on the game shown.
+  $("name-0").textContent = V.capital(colours[0]);
+  $("name-1").textContent = V.capital(colours[1]);
   if (state.game) {
     await configureEngine(state.game);
     await refresh();
+    syncSearch();
   }
 }
 
 function wire() {
-  $("new-game").addEventListener("submit", (ev) => {
+  const on = (id, event, action) => $(id).addEventListener(event, action);
+  on("new-game", "submit", (ev) => {
     ev.preventDefault();
     guard(() => newGame(readSettings()));
   });
-  $("variant").addEventListener("change", () => guard(onVariantPicked));
-  $("token-form").addEventListener("submit", (ev) => {
+  on("variant", "change", () => guard(onVariantPicked));
+  on("token-form", "submit", (ev) => {
     ev.preventDefault();
     const token = $("token-input").value.trim();
     if (!token) return;
     $("token-input").value = "";
     guard(async () => {
-      if (!humanToMove()) return say("It is not your move.");
+      if (!state.humanToMove()) return say("It is not your move.");
       await play(token);
     });
   });
-  $("nav-first").addEventListener("click", () => guard(() => goTo(0)));
-  $("nav-prev").addEventListener("click", () => guard(() => goTo(state.cursor - 1)));
-  $("nav-next").addEventListener("click", () => guard(() => goTo(state.cursor + 1)));
-  $("nav-last").addEventListener("click", () => guard(() => goTo(state.game.moves.length)));
-  $("take-back").addEventListener("click", () => guard(takeBack));
-  $("flip").addEventListener("click", () => {
+  on("nav-first", "click", () => guard(() => goTo(0)));
+  on("nav-prev", "click", () => guard(() => goTo(state.cursor - 1)));
+  on("nav-next", "click", () => guard(() => goTo(state.cursor + 1)));
+  on("nav-last", "click", () => guard(() => goTo(state.game.moves.length)));
+  on("moves", "click", (ev) => {
+    const li = ev.target.closest("li");
+    if (li) guard(() => goTo(Number(li.dataset.index)));
+  });
+  on("take-back", "click", () => guard(takeBack));
+  on("resign", "click", () => guard(async () => resign()));
+  on("flip", "click", () => {
     state.flipped = !state.flipped;
     render();
   });
-  $("analyse-start").addEventListener("click", () => guard(async () => startAnalysis()));
-  $("analyse-stop").addEventListener("click", () => guard(async () => stopAnalysis()));
-  $("multipv").addEventListener("change", () => {
-    if (state.analysing) startAnalysis();
-  });
-  $("download").addEventListener("click", download);
-  $("load").addEventListener("click", () => guard(() => load($("load-text").value)));
-  $("restart-engine").addEventListener("click", () => guard(restartEngine));
-  $("engine-choice").addEventListener("change", () => {
+  on("analyse-start", "click", () => guard(async () => startAnalysis()));
+  on("analyse-stop", "click", () => guard(async () => stopAnalysis()));
+  on("multipv", "change", () => syncSearch());
+  on("download", "click", download);
+  on("load", "click", () => guard(() => load($("load-text").value)));
+  on("restart-engine", "click", () => guard(restartEngine));
+  on("engine-choice", "change", () => {
     state.engineIndex = Number($("engine-choice").value);
     guard(restartEngine);
   });
@@ -886,19 +643,30 @@ function wire() {
 }
 
 async function main() {
+  // The server handed the token over as a cookie: take it out of the address bar, so that
+  // it is not shown, bookmarked or shared with the rest of the address.
+  const address = new URL(location.href);
+  if (address.searchParams.has("token")) {
+    address.searchParams.delete("token");
+    history.replaceState(null, "", address);
+  }
   wire();
   const res = await fetch("/api/engines");
   state.engines = await res.json();
   for (const e of state.engines) {
     const o = document.createElement("option");
     o.value = e.index;
-    o.textContent = shortCommand(e.command);
+    o.textContent = V.shortCommand(e.command);
     o.title = e.command;
     $("engine-choice").appendChild(o);
   }
   await startEngine();
-  const params = new URLSearchParams(location.search);
-  const variant = params.get("variant") || "little-soldiers";
+  await firstGame();
+}
+
+/** The game the page opens with: the ruleset in the address, or the engine's default. */
+async function firstGame() {
+  const variant = new URLSearchParams(location.search).get("variant");
   if (state.variants.includes(variant)) $("variant").value = variant;
   await onVariantPicked();
   await newGame(readSettings());
@@ -906,6 +674,6 @@ async function main() {
 }
 
 // For the browser tests and the curious: the page's state, read-only by convention.
-window.latrunculi = { state, recordText };
+window.latrunculi = { state, recordText: currentRecord };
 
 guard(main);

@@ -111,15 +111,23 @@ export class Board {
     }
   }
 
+  /**
+   * File letters and rank numbers, at least about 9 px on the screen however small the
+   * board is drawn (an 11x16 board on a phone is drawn at less than half its size).
+   */
   labels(pos) {
+    const w = pos.files * CELL + 2 * MARGIN;
+    const shown = this.svg.getBoundingClientRect().width || w;
+    const size = Math.min(20, Math.max(12, Math.round((9 * w) / shown)));
+    const style = `font-size: ${size}px`;
     for (let f = 0; f < pos.files; f++) {
       const { x } = this.centre(pos, squareName(f, 1));
-      const y = MARGIN + pos.ranks * CELL + 15;
-      el("text", { x, y, class: "label" }, this.svg).textContent = String.fromCharCode(97 + f);
+      const y = MARGIN + pos.ranks * CELL + MARGIN / 2 + size * 0.35;
+      el("text", { x, y, class: "label", style }, this.svg).textContent = String.fromCharCode(97 + f);
     }
     for (let rank = 1; rank <= pos.ranks; rank++) {
       const { y } = this.centre(pos, squareName(0, rank));
-      el("text", { x: MARGIN / 2, y: y + 4, class: "label" }, this.svg).textContent = String(rank);
+      el("text", { x: MARGIN / 2, y: y + size * 0.35, class: "label", style }, this.svg).textContent = String(rank);
     }
   }
 }

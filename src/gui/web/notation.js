@@ -105,6 +105,7 @@ export function parseDisplay(lines) {
       d.quiet = Number(m[2]);
     } else if ((m = /^Quiet-ply limit: (\d+)/.exec(line))) d.quietLimit = Number(m[1]);
     else if ((m = /^Colours: (\w+) (\w+)/.exec(line))) d.colours = [m[1], m[2]];
+    else if ((m = /^Bottom side: (\w+)/.exec(line))) d.bottom = m[1];
     else if ((m = /^Last move: (\S+) removed: (.*)$/.exec(line))) {
       d.lastMove = m[1];
       d.removed = m[2] === "-" ? [] : m[2].trim().split(/\s+/);
@@ -154,4 +155,37 @@ export function scoreText(score) {
   }
   const p = score.cp / 100;
   return (p > 0 ? "+" : "") + p.toFixed(2);
+}
+
+/** A move's note in a record (`+35 198ms`: centipawns for the mover, time) for people. */
+export function noteText(note) {
+  const m = /^(#?)([+-]?\d+)(\s.*)?$/.exec(note || "");
+  if (!m) return note || "";
+  const score = m[1] ? { mate: Number(m[2]) } : { cp: Number(m[2]) };
+  return scoreText(score) + (m[3] || "");
+}
+
+/** The note of an engine move: its score (centipawns, or `#N`) and time, as records have it. */
+export function noteOf(info) {
+  if (!info) return null;
+  const s = info.score;
+  const score = !s ? "" : s.mate !== undefined ? `#${s.mate}` : (s.cp >= 0 ? "+" : "") + s.cp;
+  return `${score} ${info.time ?? 0}ms`.trim();
+}
+
+/** The engine's `info string error: ...` among `lines`, as words for people, or null. */
+export function errorIn(lines) {
+  const line = lines.find((l) => l.startsWith("info string error"));
+  if (!line) return null;
+  return line
+    .replace(/^info string error:\s*/, "")
+    .replace(/^position unchanged:\s*/, "")
+    .replace(/^move \d+ of the list:\s*/, "");
+}
+
+/** The default of option `name` in the engine's `uci` answer, or null. */
+export function optionDefault(lines, name) {
+  const line = lines.find((l) => l.startsWith(`option name ${name} `));
+  const m = line && / default (\S+)/.exec(line);
+  return m ? m[1] : null;
 }
