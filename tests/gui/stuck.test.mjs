@@ -245,5 +245,7 @@ test("on a phone the 11x16 board's file and rank labels stay readable", async ()
   const heights = await page.$$eval("#board text.label", (ls) => ls.map((l) => l.getBoundingClientRect().height));
   assert.ok(heights.length > 0);
   assert.ok(Math.min(...heights) >= 8, `labels ${Math.min(...heights).toFixed(1)} px high`);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `the page fits the phone's width (${width} px)`);
   await screenshot(page, "phone-11x16");
 });
