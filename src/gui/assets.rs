@@ -37,6 +37,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("web/notation.js"),
     ),
     (
+        "clicks.js",
+        "text/javascript; charset=utf-8",
+        include_str!("web/clicks.js"),
+    ),
+    (
         "view.js",
         "text/javascript; charset=utf-8",
         include_str!("web/view.js"),

@@ -13,6 +13,7 @@ import { Searches } from "./searches.js";
 import { recordText, parseLoad } from "./record.js";
 import * as N from "./notation.js";
 import * as V from "./view.js";
+import { boardClicks } from "./clicks.js";
 
 const $ = (id) => document.getElementById(id);
 const say = V.say;
@@ -51,6 +52,15 @@ const board = new Board($("board"), (sq) => {
 });
 
 const render = () => V.render(state, board);
+
+const { onSquare, offerChoices } = boardClicks({
+  state,
+  query: (cmd) => state.engine.query(cmd),
+  positionCommand: (n, extra) => positionCommand(n, extra),
+  play: (token) => play(token),
+  render,
+  act: (action) => guard(action),
+});
 
 // ---------------------------------------------------------------- engine ----------------
 
@@ -153,109 +163,18 @@ async function refresh() {
 
 // ---------------------------------------------------------------- moves ----------------
 
-async function onSquare(name) {
-  const v = state.view;
-  if (!v || !state.game) return;
-  if (V.resultOf(state)) return say("The game is over.");
-  if (!state.humanToMove()) return say(`It is the engine's turn (${v.d.side}).`);
-  const sel = state.selected;
-  if (sel) {
-    const handled = await continueSelection(sel, name);
-    if (handled) return;
-  }
-  const answer = await state.engine.query(`legal ${name}`);
-  const line = answer.find((l) => l.startsWith("legal")) || "legal";
-  const tokens = line.split(/\s+/).slice(1);
-  if (tokens.includes(`x${name}`)) return play(`x${name}`);
-  const places = tokens.filter((t) => t.includes("@"));
-  if (places.length === 1) return play(places[0]);
-  if (places.length > 1) {
-    offerChoices(places.map((t) => ({ label: t.startsWith("K@") ? "a leader" : "a man", token: t })));
-    return say(`Place which piece on ${name}?`);
-  }
-  const moves = tokens.filter((t) => N.parseToken(t).kind === "go");
-  if (moves.length) {
-    state.selected = { prefix: [name], tokens: moves };
-    offerChoices([]);
-    render();
-    return say("");
-  }
-  const piece = N.pieceAt(v.pos, name);
-  if (piece && piece.colour === v.sideIndex) return say(`The piece on ${name} has no legal move.`);
-  if (v.legal.some((t) => t.includes("@"))) return explain(`@${name}`);
-  if (v.legal.some((t) => t.startsWith("x"))) return explain(`x${name}`);
-  return say(piece ? `That is a piece of ${state.game.colours[piece.colour]}.` : `Nothing to play on ${name}.`);
-}
-
-/**
- * A click on `name` while a piece is chosen: a landing square (the move, or one hop of
- * it), the last landing again (end the move there), or elsewhere (explain, or choose anew).
- * Returns whether the click was dealt with.
- */
-async function continueSelection(sel, name) {
-  const v = state.view;
-  const prefix = [...sel.prefix, name];
-  const cont = sel.tokens.filter((t) => V.startsWith(t, prefix));
-  if (cont.length) {
-    const exact = cont.find((t) => N.parseToken(t).squares.length === prefix.length);
-    const longer = cont.some((t) => N.parseToken(t).squares.length > prefix.length);
-    if (exact && !longer) return play(exact).then(() => true);
-    state.selected = { prefix, tokens: sel.tokens };
-    render();
-    offerChoices(exact ? [{ label: `End the move on ${name}`, token: exact }] : []);
-    say(exact ? "Hop on, or end the move here (click the square again)." : "Hop on.");
-    return true;
-  }
-  const lastLanding = sel.prefix[sel.prefix.length - 1];
-  state.selected = null;
-  offerChoices([]);
-  if (name === lastLanding) {
-    const exact = sel.tokens.find(
-      (t) => V.startsWith(t, sel.prefix) && N.parseToken(t).squares.length === sel.prefix.length,
-    );
-    if (exact && sel.prefix.length > 1) return play(exact).then(() => true);
-    render();
-    say("");
-    return true;
-  }
-  const piece = N.pieceAt(v.pos, name);
-  if (sel.prefix.length > 1 || !piece || piece.colour !== v.sideIndex) {
-    render();
-    await explain(sel.prefix.concat(name).join(""));
-    return true;
-  }
-  return false; // another piece of the mover: choose it instead
-}
-
-/** Asks the engine why `token` is not legal here, and shows its words. */
-async function explain(token) {
-  const err = N.errorIn(await state.engine.query(positionCommand(state.cursor, [token])));
-  if (err) return say(err);
-  return play(token); // the engine took it: it was legal after all
-}
-
-function offerChoices(choices) {
-  const box = $("choices");
-  box.replaceChildren();
-  box.hidden = choices.length === 0;
-  for (const c of choices) {
-    const b = document.createElement("button");
-    b.textContent = c.label;
-    b.dataset.token = c.token;
-    b.addEventListener("click", () => guard(() => play(c.token)));
-    box.appendChild(b);
-  }
-}
-
 /** Plays `token` from the position shown (dropping any later moves). */
 async function play(token, note = null, message = "") {
   const g = state.game;
-  const err = N.errorIn(await state.engine.query(positionCommand(state.cursor, [token])));
-  if (err) return say(err);
+  const at = state.cursor;
   const mover = state.view ? state.view.sideIndex : 0;
-  g.moves = g.moves.slice(0, state.cursor);
-  g.notes = g.notes.slice(0, state.cursor);
-  g.movers = g.movers.slice(0, state.cursor);
+  const err = N.errorIn(await state.engine.query(positionCommand(at, [token])));
+  // Meanwhile the player may have gone to another move or game: the move was for `at`.
+  if (state.game !== g || state.cursor !== at) return;
+  if (err) return say(err);
+  g.moves = g.moves.slice(0, at);
+  g.notes = g.notes.slice(0, at);
+  g.movers = g.movers.slice(0, at);
   g.result = null;
   g.moves.push(token);
   g.notes.push(note);
