@@ -796,3 +796,43 @@ fn contempt_prices_a_forced_draw_except_in_analysis() {
     assert_eq!(score(&mut e, 2499), "cp 0");
     assert_eq!(score(&mut e, 2498), "cp 0");
 }
+
+#[test]
+fn a_go_whose_limits_were_all_refused_searches_one_second_not_for_ever() {
+    let mut e = Engine::start();
+    e.ask_sync("setoption name OwnBook value false");
+    let fallback = "info string error: go: no limit left that could be read; \
+                    searching 1000 ms instead (as `go movetime 1000`)";
+    for (go, error) in [
+        (
+            "go depth -3",
+            "info string error: go depth: '-3' is not a valid number",
+        ),
+        (
+            "go movetime 99999999999999999999999",
+            "info string error: go movetime: '99999999999999999999999' is not a valid number",
+        ),
+        (
+            "go mate 0",
+            "info string error: go mate: 0 is no number of moves (at least 1; ignored)",
+        ),
+        (
+            "go searchmoves zz",
+            "info string error: go searchmoves: bad move token 'zz': file 'z' is not on a board with files a-l (ignored)",
+        ),
+    ] {
+        // No `stop` is sent: the search must end by itself.
+        let lines = e.ask(go, |l| l.starts_with("bestmove"));
+        assert!(lines.iter().any(|l| l == error), "{go}: {lines:?}");
+        assert!(lines.iter().any(|l| l == fallback), "{go}: {lines:?}");
+    }
+    // A negative clock is read as 0, and said; the search still has its other clock.
+    let lines = e.ask("go wtime -5 btime 100", |l| l.starts_with("bestmove"));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "info string error: go wtime: -5 is negative; read as 0"),
+        "{lines:?}"
+    );
+    assert!(!lines.iter().any(|l| l == fallback));
+}

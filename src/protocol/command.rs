@@ -124,7 +124,16 @@ fn parse_go(words: &[&str]) -> Result<Command, String> {
         let w = words[i];
         let v = words.get(i + 1);
         let mut used = 2;
-        let time = |v| number::<i64>(w, v).map(|t| t.max(0) as u64);
+        // A negative clock (a GUI's overdrawn clock) is read as 0, and said.
+        let mut negative = None;
+        let mut time = |v| {
+            number::<i64>(w, v).map(|t| {
+                if t < 0 {
+                    negative = Some(format!("go {w}: {t} is negative; read as 0"));
+                }
+                t.max(0) as u64
+            })
+        };
         let read: Result<(), String> = match w {
             "wtime" => time(v).map(|t| p.wtime = Some(t)),
             "btime" => time(v).map(|t| p.btime = Some(t)),
@@ -138,7 +147,13 @@ fn parse_go(words: &[&str]) -> Result<Command, String> {
             "movetime" => number(w, v).map(|n| p.movetime = Some(n)),
             "depth" => number(w, v).map(|n| p.depth = Some(n)),
             "nodes" => number(w, v).map(|n| p.nodes = Some(n)),
-            "mate" => number(w, v).map(|n| p.mate = Some(n)),
+            "mate" => number(w, v).and_then(|n: u32| match n {
+                0 => Err("go mate: 0 is no number of moves (at least 1; ignored)".to_string()),
+                n => {
+                    p.mate = Some(n);
+                    Ok(())
+                }
+            }),
             "infinite" => {
                 p.infinite = true;
                 used = 1;
@@ -163,6 +178,7 @@ fn parse_go(words: &[&str]) -> Result<Command, String> {
                 Err(format!("go: unknown parameter '{other}' (ignored)"))
             }
         };
+        p.errors.extend(negative);
         if let Err(e) = read {
             // A bad value is skipped with its parameter, unless it is the next parameter.
             if used == 2 && v.is_none_or(|v| GO_WORDS.contains(v)) {

@@ -9,6 +9,9 @@
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
+/// How long a `go` searches when every limit it gave was refused (documented in protocol.md).
+pub const REFUSED_GO_MOVETIME_MS: u64 = 1000;
+
 use super::command::{Base, Command, GoParams, Query};
 use super::display;
 use super::options;
@@ -430,10 +433,14 @@ impl Peer {
             return;
         }
         let mut searchmoves = Vec::new();
+        let mut refused = !p.errors.is_empty();
         for tok in &p.searchmoves {
             match game.find_move(tok) {
                 Ok(m) => searchmoves.push(m),
-                Err(e) => self.say(&format!("info string error: go searchmoves: {e} (ignored)")),
+                Err(e) => {
+                    refused = true;
+                    self.say(&format!("info string error: go searchmoves: {e} (ignored)"))
+                }
             }
         }
         // A book move answers at once, except where the GUI wants a search: analysis
@@ -487,10 +494,23 @@ impl Peer {
                 clock(rules::Colour::Black)
             ));
         }
-        // With no limit at all, search until `stop`, as Stockfish does.
-        let limits = Limits {
-            infinite: limits.infinite || limits.unbounded(),
-            ..limits
+        // With no limit at all, search until `stop`, as Stockfish does; but a `go` whose
+        // limits were refused meant to stop somewhere: it gets a finite search, so that no
+        // GUI or runner waits for ever on a typo.
+        let limits = if refused && limits.unbounded() && !limits.infinite && !limits.ponder {
+            self.say(&format!(
+                "info string error: go: no limit left that could be read; searching \
+                 {REFUSED_GO_MOVETIME_MS} ms instead (as `go movetime {REFUSED_GO_MOVETIME_MS}`)"
+            ));
+            Limits {
+                movetime: Some(REFUSED_GO_MOVETIME_MS),
+                ..limits
+            }
+        } else {
+            Limits {
+                infinite: limits.infinite || limits.unbounded(),
+                ..limits
+            }
         };
         let out = self.out.clone();
         let geo = t.rules.geo.clone();
