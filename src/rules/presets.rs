@@ -207,9 +207,36 @@ pub fn preset(name: &str, pieces: u8) -> Result<Ruleset, String> {
     match FILES.iter().position(|(n, _)| *n == name) {
         Some(i) => read(i).clone().with_pieces(pieces),
         None => Err(format!(
-            "unknown variant '{name}' (known: {})",
+            "unknown variant '{}' (known: {})",
+            echoed(name),
             PRESETS.join(", ")
         )),
+    }
+}
+
+/// A name from the input, as an error message repeats it: a long one is cut (a mistyped
+/// paste of 100 KB must not come back as a 100 KB line).
+fn echoed(name: &str) -> String {
+    const MOST: usize = 40;
+    match name.char_indices().nth(MOST) {
+        None => name.to_string(),
+        Some((cut, _)) => format!("{}... ({} characters)", &name[..cut], name.chars().count()),
+    }
+}
+
+#[cfg(test)]
+mod echo_tests {
+    #[test]
+    fn a_long_unknown_name_is_cut_in_the_message() {
+        let long = "x".repeat(100_000);
+        let err = super::preset(&long, 16).unwrap_err();
+        assert!(err.starts_with(&format!(
+            "unknown variant '{}... (100000 characters)'",
+            "x".repeat(40)
+        )));
+        assert!(err.len() < 2_000, "{} bytes", err.len());
+        let err = super::preset("chess", 16).unwrap_err();
+        assert!(err.starts_with("unknown variant 'chess' (known: "), "{err}");
     }
 }
 
