@@ -1,7 +1,9 @@
 //! Where the shipped book of a ruleset is found when `BookFile` is `<default>`, so that an
 //! engine started from anywhere (a GUI, `target/release/latrunculi`, an installed copy)
 //! finds its books without being told: a file on disk if there is one (a book rebuilt in
-//! `books/` is used at once), else the copy embedded in the binary ([`super::shipped`]).
+//! the repository's `books/` is used at once), else the copy embedded in the binary
+//! ([`super::shipped`]). The working directory is never searched: a book file that happens
+//! to lie where the engine was started must not change its play unannounced.
 
 use std::path::{Path, PathBuf};
 
@@ -22,8 +24,7 @@ fn is_root(dir: &Path) -> bool {
 
 /// The places looked at, in order: `$LATRUNCULI_BOOKS/<file>` alone when the variable is set;
 /// otherwise `books/<file>` in the executable's directory and each parent up to the first
-/// that is a repository root (has `Cargo.toml` or `.git`), then `books/<file>` and `<file>` in
-/// the current directory.
+/// that is a repository root (has `Cargo.toml` or `.git`).
 pub fn candidates(file: &str, env_dir: Option<&Path>, exe: Option<&Path>) -> Vec<PathBuf> {
     if let Some(dir) = env_dir {
         return vec![dir.join(file)];
@@ -37,8 +38,6 @@ pub fn candidates(file: &str, env_dir: Option<&Path>, exe: Option<&Path>) -> Vec
             }
         }
     }
-    out.push(Path::new("books").join(file));
-    out.push(PathBuf::from(file));
     out
 }
 
@@ -117,7 +116,11 @@ mod tests {
         let c = candidates("m.book", None, Some(&exe));
         let root_books = Path::new(here).join("books").join("m.book");
         assert_eq!(c.iter().position(|p| *p == root_books), Some(2), "{c:?}");
-        assert_eq!(c.len(), 5, "the search stops at the repository root: {c:?}");
+        assert_eq!(c.len(), 3, "the search stops at the repository root: {c:?}");
+        assert!(
+            c.iter().all(|p| p.is_absolute()),
+            "the working directory is not searched: {c:?}"
+        );
         assert_eq!(c[4], PathBuf::from("m.book"));
     }
 }

@@ -76,12 +76,9 @@ impl BookPlayer {
             }
             Ok(source) => match source.load(Some((&r.name, pieces))) {
                 Ok(b) => {
-                    let shown = match &source {
-                        locate::Source::File(p) => p
-                            .file_name()
-                            .map_or(p.display().to_string(), |f| f.to_string_lossy().into()),
-                        shipped => shipped.to_string(),
-                    };
+                    // A file is named by its whole path: where the book came from is
+                    // never a guess.
+                    let shown = source.to_string();
                     lines.push(format!(
                         "info string book {shown} with {} positions",
                         b.len()
