@@ -245,3 +245,71 @@ fn check_prints_each_ruleset_in_words_or_the_error() {
     assert!(err.contains("bad.toml:5: ruleset x: end.no-move"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// rulesets.md's quick start, run exactly as written (in a scratch directory): the preset
+/// written out under a name of its own, checked, analysed; and a file that keeps a preset's
+/// name replaces it only with a warning, on the command line and over the protocol.
+#[test]
+fn the_quick_start_runs_as_written_and_a_preset_name_is_never_taken_silently() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("quick-start");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_latrunculi"))
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+        (out.status.success(), text(&out.stdout), text(&out.stderr))
+    };
+    let (ok, toml, _) = run(&["rules", "bell-8x7", "--toml", "--name", "my-bell"]);
+    assert!(ok);
+    assert!(toml.contains("name = \"my-bell\""), "{toml}");
+    std::fs::write(dir.join("my-bell.toml"), &toml).unwrap();
+    let (ok, words, _) = run(&["check", "my-bell.toml"]);
+    assert!(ok && words.starts_with("my-bell: "), "{words}");
+    let (ok, analysis, err) = run(&[
+        "analyse",
+        "--variant-path",
+        "my-bell.toml",
+        "--variant",
+        "my-bell",
+        "--depth",
+        "2",
+    ]);
+    assert!(ok, "{err}");
+    assert!(analysis.contains("Best move for white: @"), "{analysis}");
+    assert!(!err.contains("warning"), "{err}");
+
+    // The preset's own name kept: it plays, and says that it replaces the preset.
+    let (_, same, _) = run(&["rules", "bell-8x7", "--toml"]);
+    std::fs::write(dir.join("b.toml"), same).unwrap();
+    let (ok, _, err) = run(&[
+        "analyse",
+        "--variant-path",
+        "b.toml",
+        "--variant",
+        "bell-8x7",
+        "--depth",
+        "1",
+    ]);
+    assert!(ok);
+    assert!(
+        err.contains("warning: ruleset bell-8x7 of b.toml replaces the preset bell-8x7"),
+        "{err}"
+    );
+    let mut e = Engine::start();
+    let path = dir.join("b.toml");
+    let lines = e.ask_sync(&format!(
+        "setoption name VariantPath value {}",
+        path.display()
+    ));
+    assert!(
+        lines[0].starts_with(&format!(
+            "info string warning: ruleset bell-8x7 of {} replaces the preset bell-8x7",
+            path.display()
+        )),
+        "{lines:?}"
+    );
+}

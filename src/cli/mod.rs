@@ -59,6 +59,10 @@ pub enum Command {
         /// words: a start for a ruleset of your own.
         #[arg(long)]
         toml: bool,
+        /// With --toml: the name the written ruleset gets (a ruleset of your own needs a
+        /// name of its own: a file ruleset named like a preset replaces it, with a warning).
+        #[arg(long, requires = "toml")]
+        name: Option<String>,
     },
     /// List the rulesets the engine plays.
     Variants {
@@ -153,7 +157,10 @@ pub struct RulesetArgs {
 pub fn catalogue(path: Option<&std::path::Path>) -> Result<Catalogue, String> {
     let mut c = Catalogue::default();
     if let Some(p) = path {
-        c.add(rules::file::load_path(p)?);
+        let added = c.add(rules::file::load_path(p)?);
+        for name in added.replacing_presets {
+            eprintln!("{}", rules::replaces_preset(&name, p));
+        }
     }
     Ok(c)
 }
@@ -702,13 +709,18 @@ pub fn run(cli: Cli) -> i32 {
             pieces,
             variant_path,
             toml,
+            name: new_name,
         }) => {
             let name = variant.unwrap_or_else(|| DEFAULT_PRESET.to_string());
             catalogue(variant_path.as_deref())
                 .and_then(|c| c.rules(&name, pieces))
                 .and_then(|rules| {
                     if toml {
-                        let text = rules::file::to_text(std::slice::from_ref(rules.ruleset()));
+                        let mut ruleset = rules.ruleset().clone();
+                        if let Some(n) = new_name {
+                            ruleset.name = n;
+                        }
+                        let text = rules::file::to_text(std::slice::from_ref(&ruleset));
                         write!(out, "{text}").map_err(|e| e.to_string())
                     } else {
                         describe(&rules, &mut out)

@@ -144,7 +144,12 @@ pub fn set(s: &mut Session, name: &str, value: &str) -> Result<(), String> {
                 return Ok(());
             }
             let rulesets = crate::rules::file::load_path(std::path::Path::new(path))?;
-            let names = peer.catalogue.add(rulesets);
+            let added = peer.catalogue.add(rulesets);
+            for name in &added.replacing_presets {
+                let warning = crate::rules::replaces_preset(name, path.as_ref());
+                peer.say(&format!("info string {warning}"));
+            }
+            let names = added.names;
             peer.say(&format!(
                 "info string loaded {} from {path}: {}",
                 if names.len() == 1 {

@@ -5,6 +5,23 @@ use super::any::AnyRules;
 use super::presets::{PRESETS, preset};
 use super::ruleset::Ruleset;
 
+/// What [`Catalogue::add`] added.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Added {
+    pub names: Vec<String>,
+    /// The names among them that are presets' names: the file's ruleset now plays instead.
+    pub replacing_presets: Vec<String>,
+}
+
+/// The warning for a file ruleset that replaces the preset of its name.
+pub fn replaces_preset(name: &str, file: &std::path::Path) -> String {
+    format!(
+        "warning: ruleset {name} of {} replaces the preset {name} (give it a name of its own, \
+         e.g. `latrunculi rules {name} --toml --name my-{name}`)",
+        file.display()
+    )
+}
+
 /// The known rulesets by name.
 #[derive(Clone, Debug, Default)]
 pub struct Catalogue {
@@ -50,15 +67,20 @@ impl Catalogue {
         Ok(AnyRules::new(self.ruleset(name, pieces)?)?)
     }
 
-    /// Adds rulesets (each already checked by building it); returns their names.
-    pub fn add(&mut self, rulesets: Vec<Ruleset>) -> Vec<String> {
-        let mut names = Vec::new();
+    /// Adds rulesets (each already checked by building it): their names, and those of them
+    /// that replace a preset (which the caller must say: a user's ruleset that silently
+    /// played under a preset's name would skew every result reported under that name).
+    pub fn add(&mut self, rulesets: Vec<Ruleset>) -> Added {
+        let mut added = Added::default();
         for r in rulesets {
-            names.push(r.name.clone());
+            if PRESETS.contains(&r.name.as_str()) {
+                added.replacing_presets.push(r.name.clone());
+            }
+            added.names.push(r.name.clone());
             self.loaded.retain(|old| old.name != r.name);
             self.loaded.push(r);
         }
-        names
+        added
     }
 
     /// The smallest and largest number of men any known ruleset lets the players choose.

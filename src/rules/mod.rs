@@ -19,7 +19,7 @@ mod ruleset;
 pub mod zobrist;
 
 pub use any::AnyRules;
-pub use catalogue::Catalogue;
+pub use catalogue::{Added, Catalogue, replaces_preset};
 pub use compiled::{Rules, RulesetError, fits};
 pub use describe::describe;
 pub use game::{Frame, Game};
