@@ -836,3 +836,18 @@ fn a_go_whose_limits_were_all_refused_searches_one_second_not_for_ever() {
     );
     assert!(!lines.iter().any(|l| l == fallback));
 }
+
+#[test]
+fn an_empty_variant_path_is_answered() {
+    let mut e = Engine::start();
+    for value in [
+        "setoption name VariantPath value",
+        "setoption name VariantPath value <empty>",
+    ] {
+        assert_eq!(
+            e.ask_sync(value),
+            vec!["info string VariantPath: no file given; the rulesets stay as they were"],
+            "{value}"
+        );
+    }
+}

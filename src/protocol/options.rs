@@ -141,6 +141,7 @@ pub fn set(s: &mut Session, name: &str, value: &str) -> Result<(), String> {
         "variantpath" => {
             let path = value.trim();
             if path.is_empty() || path == "<empty>" {
+                peer.say("info string VariantPath: no file given; the rulesets stay as they were");
                 return Ok(());
             }
             let rulesets = crate::rules::file::load_path(std::path::Path::new(path))?;
