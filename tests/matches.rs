@@ -647,3 +647,38 @@ fn a_game_both_engines_call_level_is_adjudicated_a_draw() {
         assert_eq!(g.moves.len(), 12, "{}", g.to_text());
     }
 }
+
+/// A match measures engines, not books: an engine that has a book plays without it unless
+/// its settings ask for it.
+#[test]
+fn engines_play_without_their_books_unless_told_otherwise() {
+    let dir = temp_dir("books-off");
+    let log = dir.join("debug.log");
+    let out = run_match(&[
+        "--variant",
+        "murray",
+        "--engine",
+        &format!("cmd={ENGINE}"),
+        "name=plain",
+        "--engine",
+        &format!("cmd={ENGINE}"),
+        "name=booked",
+        "option.OwnBook=true",
+        "--each",
+        "depth=1",
+        "--games",
+        "2",
+        "--debug",
+        log.to_str().unwrap(),
+    ]);
+    assert!(out.contains("Score of plain vs booked"), "{out}");
+    let log = std::fs::read_to_string(&log).unwrap();
+    let sent = |name: &str, line: &str| log.contains(&format!(" {name} > {line}\n"));
+    assert!(sent("plain", "setoption name OwnBook value false"), "{log}");
+    assert!(!sent("plain", "setoption name OwnBook value true"));
+    assert!(sent("booked", "setoption name OwnBook value true"), "{log}");
+    assert!(!sent("booked", "setoption name OwnBook value false"));
+    // The booked engine reads its book, the plain one never does.
+    assert!(log.contains(" booked < info string book "), "{log}");
+    assert!(!log.contains(" plain < info string book "), "{log}");
+}

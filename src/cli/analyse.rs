@@ -13,7 +13,7 @@ use crate::engine::{Engine, EngineEvent};
 use crate::protocol::display;
 use crate::rules::{Game, Move};
 use crate::search::score::{Reported, report};
-use crate::search::{Event, Limits};
+use crate::search::{Bound, Event, Limits};
 
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
@@ -123,14 +123,19 @@ fn run_on<B: Bits>(args: &AnalyseArgs, game: Game<B>, out: &mut dyn Write) -> Re
         }),
     );
     let side = r.colour_name(game.position().side);
+    // The last line when it came from an iteration stopped before it finished.
+    let mut unfinished: Option<(i32, i32)> = None;
     for event in rx {
         match event {
             EngineEvent::Search(Event::Info(i)) => {
                 let pv = tokens(&game, &i.pv);
+                let lower = i.bound == Bound::Lower;
+                unfinished = lower.then_some((i.depth, i.value));
                 if args.json {
                     let v = json!({
                         "type": "info", "depth": i.depth, "seldepth": i.seldepth,
-                        "multipv": i.multipv, "score": score_json(i.value), "nodes": i.nodes,
+                        "multipv": i.multipv, "score": score_json(i.value),
+                        "bound": if lower { "lower" } else { "exact" }, "nodes": i.nodes,
                         "nps": i.nps, "time_ms": i.time_ms, "pv": pv,
                     });
                     writeln!(out, "{v}").map_err(io)?;
@@ -144,7 +149,11 @@ fn run_on<B: Bits>(args: &AnalyseArgs, game: Game<B>, out: &mut dyn Write) -> Re
                         out,
                         "depth {:>2}  {line}{:>10}  nodes {:>10}  {:>6.0} kn/s  {:>6.2} s  {}",
                         i.depth,
-                        score_text(i.value),
+                        if lower {
+                            format!(">={}", score_text(i.value))
+                        } else {
+                            score_text(i.value)
+                        },
                         i.nodes,
                         i.nps as f64 / 1000.0,
                         i.time_ms as f64 / 1000.0,
@@ -166,17 +175,24 @@ fn run_on<B: Bits>(args: &AnalyseArgs, game: Game<B>, out: &mut dyn Write) -> Re
                     let v = json!({
                         "type": "bestmove", "move": best, "ponder": result.ponder.map(|m| m.token(&game.rules().geo)),
                         "score": score_json(result.value), "depth": result.depth,
+                        "bound": if unfinished.is_some() { "lower" } else { "exact" },
                         "nodes": result.nodes, "pv": line,
                     });
                     writeln!(out, "{v}").map_err(io)?;
                 } else {
                     writeln!(out).map_err(io)?;
+                    let found = match unfinished {
+                        Some((depth, value)) => format!(
+                            "at least {} in the unfinished depth {depth}; depth {} complete",
+                            score_text(value),
+                            result.depth
+                        ),
+                        None => format!("{}, depth {}", score_text(result.value), result.depth),
+                    };
                     writeln!(
                         out,
-                        "Best move for {side}: {} ({}, depth {}, {} nodes)",
+                        "Best move for {side}: {} ({found}, {} nodes)",
                         best.unwrap_or_else(|| "none".into()),
-                        score_text(result.value),
-                        result.depth,
                         result.nodes
                     )
                     .map_err(io)?;

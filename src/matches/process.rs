@@ -126,6 +126,12 @@ impl EngineProcess {
                 ));
             }
         }
+        // A match measures the engines, not their books: an engine with a book plays
+        // without it unless its settings ask for it (`option.OwnBook=true`).
+        let named = |o: &str| spec.options.iter().any(|(n, _)| n.eq_ignore_ascii_case(o));
+        if offered.iter().any(|o| o.eq_ignore_ascii_case("OwnBook")) && !named("OwnBook") {
+            e.send("setoption name OwnBook value false")?;
+        }
         for (name, value) in &spec.options {
             e.send(&format!("setoption name {name} value {value}"))?;
         }

@@ -20,7 +20,7 @@ pub use tree::{Node, Tree};
 use crate::board::Bits;
 use crate::rules::{Colour, Game, Move, Position};
 use crate::search::eval::evaluate;
-use crate::search::{Clock, Event, Info, SearchResult, Weights};
+use crate::search::{Bound, Clock, Event, Info, SearchResult, Weights};
 
 /// A tree kept after a search, with the moves that led to its root.
 #[derive(Clone, Debug, Default)]
@@ -373,6 +373,7 @@ fn info_of(tree: &Tree, playouts: u64, clock: &Clock, scale: f64) -> Info {
         seldepth: pv.len(),
         multipv: 1,
         value,
+        bound: Bound::Exact,
         nodes: playouts,
         nps: playouts * 1000 / time_ms.max(1),
         hashfull: 0,

@@ -218,6 +218,10 @@ pub fn search_event<B: Bits>(
                 Reported::Centipawns(cp) => format!("cp {cp}"),
                 Reported::Mate(n) => format!("mate {n}"),
             };
+            let score = match i.bound {
+                crate::search::Bound::Exact => score,
+                crate::search::Bound::Lower => format!("{score} lowerbound"),
+            };
             let wdl = if show_wdl {
                 let (w, d, l) = wdl(i.value);
                 format!(" wdl {w} {d} {l}")

@@ -61,11 +61,22 @@ pub struct Info {
     /// 1 for the best line, 2 for the second, ...
     pub multipv: usize,
     pub value: Value,
+    /// Whether `value` is exact or only proven a bound.
+    pub bound: Bound,
     pub nodes: u64,
     pub nps: u64,
     pub hashfull: u32,
     pub time_ms: u64,
     pub pv: Vec<Move>,
+}
+
+/// What an info's value is: exact (its iteration finished), or a lower bound, for a root move
+/// that beat the best so far in an iteration stopped before it finished. UCI says the same
+/// with `score cp X lowerbound`; the depth of such a line is the unfinished iteration's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    Exact,
+    Lower,
 }
 
 /// What a search reports while it runs.
@@ -156,9 +167,10 @@ pub fn run<B: Bits>(
     let nodes = shared.nodes.load(Ordering::Relaxed);
     let (mut result, line) = answer(threads, cfg.multipv);
     play_something(&mut result, &root);
-    if let Some((depth, (_, value, pv))) = line {
+    if let Some(Reported { depth, line, bound }) = line {
+        let (_, value, pv) = line;
         let hashfull = shared.tt.hashfull();
-        report(info(
+        let mut event = info(
             clock,
             nodes,
             hashfull,
@@ -167,7 +179,11 @@ pub fn run<B: Bits>(
             1,
             value,
             pv,
-        ));
+        );
+        if let Event::Info(i) = &mut event {
+            i.bound = bound;
+        }
+        report(event);
     }
     SearchResult { nodes, ..result }
 }
@@ -193,15 +209,23 @@ struct Outcome {
     unfinished: Option<Line>,
 }
 
+/// A line still to report once the threads are done: a helper's deeper iteration (exact), or
+/// the best move of the unfinished iteration (a lower bound, at that iteration's depth).
+struct Reported {
+    depth: i32,
+    line: Line,
+    bound: Bound,
+}
+
 /// The search's answer from its threads' outcomes (the main thread's first), and the line to
-/// report when the main thread has not reported it already (with its depth).
+/// report when the main thread has not reported it already.
 ///
 /// The deepest completed iteration decides (the main thread's on a tie), unless the
 /// iteration after it, unfinished in some thread, proved another root move better: the
 /// highest value proved there wins. With deferral the threads split the root moves between
 /// them, so a helper often holds the move that beat the old best when the clock runs out.
 /// With several lines (MultiPV) only the main thread searches them all: its answer stands.
-fn answer(mut threads: Vec<Outcome>, multipv: usize) -> (SearchResult, Option<(i32, Line)>) {
+fn answer(mut threads: Vec<Outcome>, multipv: usize) -> (SearchResult, Option<Reported>) {
     if multipv > 1 {
         threads.truncate(1);
     }
@@ -222,7 +246,11 @@ fn answer(mut threads: Vec<Outcome>, multipv: usize) -> (SearchResult, Option<(i
         .lines
         .first()
         .filter(|_| deepest != 0)
-        .map(|l| (depth, l.clone()));
+        .map(|l| Reported {
+            depth,
+            line: l.clone(),
+            bound: Bound::Exact,
+        });
     if let Some(l) = unfinished
         && result.best != Some(l.0)
     {
@@ -233,7 +261,11 @@ fn answer(mut threads: Vec<Outcome>, multipv: usize) -> (SearchResult, Option<(i
             Some(first) => *first = l.clone(),
             None => result.lines.push(l.clone()),
         }
-        line = Some((depth + 1, l));
+        line = Some(Reported {
+            depth: depth + 1,
+            line: l,
+            bound: Bound::Lower,
+        });
     }
     (result, line)
 }
@@ -406,6 +438,7 @@ fn info(
         seldepth,
         multipv,
         value,
+        bound: Bound::Exact,
         nodes,
         nps: nodes * 1000 / time_ms.max(1),
         hashfull,
@@ -532,7 +565,8 @@ mod tests {
         ];
         let (r, report) = answer(threads, 1);
         assert_eq!(r.best, Some(Move::go(3, 4)));
-        assert_eq!(report.map(|(d, l)| (d, l.0)), Some((7, Move::go(3, 4))));
+        let report = report.map(|r| (r.depth, r.line.0, r.bound));
+        assert_eq!(report, Some((7, Move::go(3, 4), Bound::Exact)));
     }
 
     #[test]
@@ -548,7 +582,12 @@ mod tests {
         assert_eq!((r.value, r.ponder), (35, Some(Move::go(6, 5))));
         assert_eq!(r.lines[0].0, Move::go(5, 6));
         assert_eq!(r.depth, 6, "the completed depth stays the result's depth");
-        assert_eq!(report.map(|(d, l)| (d, l.0)), Some((7, Move::go(5, 6))));
+        let report = report.map(|r| (r.depth, r.line.0, r.bound));
+        assert_eq!(
+            report,
+            Some((7, Move::go(5, 6), Bound::Lower)),
+            "the unfinished iteration's line is reported at its depth, as a lower bound"
+        );
     }
 
     #[test]
