@@ -731,3 +731,37 @@ fn an_installed_copy_uses_the_built_in_books() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--variant-path` works for `book build` and `book openings` as for every other
+/// subcommand, and a book of one ruleset is refused for another.
+#[test]
+fn books_of_a_ruleset_file() {
+    let dir = scratch("variant-path");
+    let book = dir.join("sandwich.book");
+    let suite = dir.join("sandwich.txt");
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/rulesets/examples/sandwich-9x9.toml"
+    );
+    let ruleset = ["--variant-path", file, "--variant", "sandwich-9x9"];
+    let book_s = book.to_string_lossy().to_string();
+    let mut args = vec!["book", "build", "--out", &book_s, "--games", "2"];
+    args.extend(ruleset);
+    args.extend(TINY);
+    let (ok, out, err) = run(&args);
+    assert!(ok && out.contains("games 2"), "{out}{err}");
+    let suite_s = suite.to_string_lossy().to_string();
+    let openings = |ruleset: &[&str]| {
+        let mut args = vec!["book", "openings", "--book", &book_s, "--plies", "1"];
+        args.extend(["--out", &suite_s]);
+        args.extend(ruleset);
+        run(&args)
+    };
+    let (ok, out, err) = openings(&ruleset);
+    assert!(ok && out.contains("1 opening\n"), "{out}{err}");
+    let (ok, _, err) = openings(&["--variant", "murray"]);
+    assert!(
+        !ok && err.contains("the book is for sandwich-9x9, not murray"),
+        "{err}"
+    );
+}

@@ -303,6 +303,15 @@ fn show_rules_and_variants() {
     assert!(out.lines().all(|l| l.split_whitespace().count() > 1));
     let (ok, _, err) = run(&["rules", "chess"]);
     assert!(!ok && err.contains("unknown variant"));
+    // `--variant` as every other subcommand takes it.
+    let (ok, named, _) = run(&["rules", "--variant", "schadler-2001", "--pieces", "20"]);
+    assert!(ok && named == out_of(&["rules", "schadler-2001", "--pieces", "20"]));
+    let (ok, _, err) = run(&["rules", "murray", "--variant", "bell-8x8"]);
+    assert!(!ok && err.contains("cannot be used with"), "{err}");
+}
+
+fn out_of(args: &[&str]) -> String {
+    run(args).1
 }
 
 #[test]

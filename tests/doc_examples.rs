@@ -134,7 +134,9 @@ fn scratch(doc: &str) -> PathBuf {
 
 /// Runs one example in `dir` with the binary under test first on the PATH.
 fn run(e: &Example, dir: &Path) -> String {
-    let bin_dir = Path::new(env!("CARGO_BIN_EXE_latrunculi")).parent().unwrap();
+    let bin_dir = Path::new(env!("CARGO_BIN_EXE_latrunculi"))
+        .parent()
+        .unwrap();
     let path = format!("{}:{}", bin_dir.display(), std::env::var("PATH").unwrap());
     let mut child = Command::new("sh")
         .arg("-c")
@@ -200,12 +202,18 @@ fn examples_are_read_as_a_reader_reads_them() {
     assert_eq!(all[0].input, ["e1e2"]);
     assert_eq!(all[0].expected.len(), 3);
     assert_eq!((all[1].command.as_str(), all[1].line), ("c", 8));
-    assert!(all[1].expected.is_empty(), "a block without a command is no output");
+    assert!(
+        all[1].expected.is_empty(),
+        "a block without a command is no output"
+    );
     let lines = |s: &str| s.lines().map(normalise).collect::<Vec<_>>();
     assert!(matches(&lines("a\n...\nd"), &lines("a\nb\nc\nd")));
     assert!(matches(&lines("a\n...\nd"), &lines("a\nd")));
     assert!(!matches(&lines("a\n...\nd"), &lines("a\nb\nc")));
-    assert!(!matches(&lines("a\nb"), &lines("a\nb\nc")), "nothing left over");
+    assert!(
+        !matches(&lines("a\nb"), &lines("a\nb\nc")),
+        "nothing left over"
+    );
     assert_eq!(
         normalise("depth  4   nodes  9414   941 kn/s    0.01 s  a1a3"),
         "depth 4 nodes 9414 # kn/s # s a1a3"

@@ -8,14 +8,14 @@ use std::time::Duration;
 
 use clap::{Args, Subcommand};
 
-use super::PositionArgs;
+use super::{PositionArgs, RulesetArgs};
 use crate::board::Bits;
 use crate::book::build::{self, BuildConfig, Progress, Stop};
 use crate::book::choose::{self, DEFAULT_VARIETY, MAX_VARIETY};
 use crate::book::openings::{self, OpeningsConfig};
 use crate::book::{Book, key, locate, text};
 use crate::engine::PlacementSearch;
-use crate::rules::{DEFAULT_PRESET, Game, Rules, preset};
+use crate::rules::{Game, Rules};
 
 #[derive(Subcommand, Debug)]
 pub enum BookCommand {
@@ -37,12 +37,8 @@ pub enum BookCommand {
 
 #[derive(Args, Debug)]
 pub struct BuildArgs {
-    /// The ruleset.
-    #[arg(long, default_value = DEFAULT_PRESET)]
-    pub variant: String,
-    /// Pieces per side for schadler-2001 (16 to 24).
-    #[arg(long, default_value_t = 16)]
-    pub pieces: u8,
+    #[command(flatten)]
+    pub ruleset: RulesetArgs,
     /// The book file to write (read first and extended if it exists).
     #[arg(long)]
     pub out: PathBuf,
@@ -90,12 +86,8 @@ pub struct ProbeArgs {
 
 #[derive(Args, Debug)]
 pub struct OpeningsArgs {
-    /// The ruleset.
-    #[arg(long, default_value = DEFAULT_PRESET)]
-    pub variant: String,
-    /// Pieces per side for schadler-2001 (16 to 24).
-    #[arg(long, default_value_t = 16)]
-    pub pieces: u8,
+    #[command(flatten)]
+    pub ruleset: RulesetArgs,
     /// The book to take the lines from.
     #[arg(long)]
     pub book: PathBuf,
@@ -118,10 +110,6 @@ pub struct OpeningsArgs {
     /// `fen`: as the position string it reaches (the form UGI match runners read).
     #[arg(long, default_value = "moves", value_parser = ["moves", "fen"])]
     pub format: String,
-}
-
-fn rules_of(variant: &str, pieces: u8) -> Result<crate::rules::AnyRules, String> {
-    Ok(crate::rules::AnyRules::new(preset(variant, pieces)?)?)
 }
 
 /// Runs a `book` subcommand.
@@ -149,7 +137,7 @@ fn progress_line(p: &Progress) -> String {
 }
 
 fn build_command(a: &BuildArgs, out: &mut dyn Write) -> Result<(), String> {
-    crate::with_rules!(rules_of(&a.variant, a.pieces)?, r => build_on(a, r, out))
+    crate::with_rules!(a.ruleset.rules()?, r => build_on(a, r, out))
 }
 
 fn build_on<B: Bits>(
@@ -167,7 +155,9 @@ fn build_on<B: Bits>(
         return Err("--threads, --nodes and --finish-nodes must be at least 1".into());
     }
     let mut book = if a.out.exists() {
-        let b = Book::load(&a.out, Some((&a.variant, a.pieces)))?;
+        let b = Book::load(&a.out, None)?;
+        b.check_rules(&rules)
+            .map_err(|e| format!("{}: {e}", a.out.display()))?;
         eprintln!(
             "extending {}: {} positions, {} entries",
             a.out.display(),
@@ -297,7 +287,7 @@ fn openings_command(a: &OpeningsArgs, out: &mut dyn Write) -> Result<(), String>
     if a.plies == 0 {
         return Err("--plies must be at least 1".into());
     }
-    crate::with_rules!(rules_of(&a.variant, a.pieces)?, r => openings_on(a, r, out))
+    crate::with_rules!(a.ruleset.rules()?, r => openings_on(a, r, out))
 }
 
 fn openings_on<B: Bits>(
@@ -305,7 +295,9 @@ fn openings_on<B: Bits>(
     rules: Arc<Rules<B>>,
     out: &mut dyn Write,
 ) -> Result<(), String> {
-    let book = Book::load(&a.book, Some((&a.variant, a.pieces)))?;
+    let book = Book::load(&a.book, None)?;
+    book.check_rules(&rules)
+        .map_err(|e| format!("{}: {e}", a.book.display()))?;
     let cfg = OpeningsConfig {
         plies: a.plies,
         margin: a.margin.max(0),
@@ -346,7 +338,8 @@ fn openings_on<B: Bits>(
         text = fens.join("\n") + "\n";
     }
     write_file(&a.out, &text)?;
-    writeln!(out, "{}: {} openings", a.out.display(), lines.len()).map_err(|e| e.to_string())
+    let s = if lines.len() == 1 { "" } else { "s" };
+    writeln!(out, "{}: {} opening{s}", a.out.display(), lines.len()).map_err(|e| e.to_string())
 }
 
 fn write_file(path: &Path, text: &str) -> Result<(), String> {

@@ -49,6 +49,9 @@ pub enum Command {
     Rules {
         /// The ruleset (default: kowalski-8x12).
         variant: Option<String>,
+        /// The ruleset, named as every other subcommand names it.
+        #[arg(long = "variant", value_name = "VARIANT", conflicts_with = "variant")]
+        variant_option: Option<String>,
         /// Men per side where the ruleset lets the players choose (schadler-2001: 16 to 24).
         #[arg(long)]
         pieces: Option<u8>,
@@ -706,12 +709,15 @@ pub fn run(cli: Cli) -> i32 {
         }),
         Some(Command::Rules {
             variant,
+            variant_option,
             pieces,
             variant_path,
             toml,
             name: new_name,
         }) => {
-            let name = variant.unwrap_or_else(|| DEFAULT_PRESET.to_string());
+            let name = variant
+                .or(variant_option)
+                .unwrap_or_else(|| DEFAULT_PRESET.to_string());
             catalogue(variant_path.as_deref())
                 .and_then(|c| c.rules(&name, pieces))
                 .and_then(|rules| {

@@ -255,3 +255,34 @@ pub fn bestmove<B: Bits>(
         (Some(b), Some(p)) => format!("bestmove {} ponder {}", b.token(geo), p.token(geo)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Bound, Event, Info};
+
+    #[test]
+    fn a_line_of_an_unfinished_iteration_says_its_score_is_a_lower_bound() {
+        let ruleset = crate::rules::preset("murray", 16).unwrap();
+        let r = std::sync::Arc::new(crate::rules::Rules::<u128>::new(ruleset).unwrap());
+        let mv = crate::rules::Game::new(r.clone()).legal_moves()[0];
+        let info = |bound| {
+            Event::Info(Info {
+                depth: 8,
+                seldepth: 8,
+                multipv: 1,
+                value: 12,
+                bound,
+                nodes: 1000,
+                nps: 1000,
+                hashfull: 0,
+                time_ms: 1,
+                pv: vec![mv],
+            })
+        };
+        let exact = search_event(&info(Bound::Exact), &r.geo, true);
+        let lower = search_event(&info(Bound::Lower), &r.geo, true);
+        assert!(exact.contains(" score cp 12 wdl "), "{exact}");
+        assert!(lower.contains(" score cp 12 lowerbound wdl "), "{lower}");
+    }
+}

@@ -170,16 +170,7 @@ pub fn run<B: Bits>(
     if let Some(Reported { depth, line, bound }) = line {
         let (_, value, pv) = line;
         let hashfull = shared.tt.hashfull();
-        let mut event = info(
-            clock,
-            nodes,
-            hashfull,
-            depth,
-            depth as usize,
-            1,
-            value,
-            pv,
-        );
+        let mut event = info(clock, nodes, hashfull, depth, depth as usize, 1, value, pv);
         if let Event::Info(i) = &mut event {
             i.bound = bound;
         }
