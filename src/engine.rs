@@ -28,11 +28,11 @@ impl std::str::FromStr for PlacementSearch {
     type Err = String;
     /// The option's words: `auto`, `mcts`, `alphabeta`.
     fn from_str(word: &str) -> Result<Self, String> {
-        match word.trim() {
+        match word.trim().to_ascii_lowercase().as_str() {
             "auto" => Ok(PlacementSearch::Auto),
             "mcts" => Ok(PlacementSearch::Mcts),
             "alphabeta" => Ok(PlacementSearch::AlphaBeta),
-            other => Err(format!("'{other}' is not auto, mcts or alphabeta")),
+            _ => Err(format!("'{}' is not auto, mcts or alphabeta", word.trim())),
         }
     }
 }

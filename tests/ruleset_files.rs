@@ -26,7 +26,13 @@ fn every_preset_written_out_and_read_back_is_the_same_ruleset_with_the_same_perf
     for name in PRESETS {
         let r = preset(name, 16).unwrap();
         let text = file::to_text(std::slice::from_ref(&r));
-        let back = file::parse(&text, name).unwrap();
+        let read = file::parse(&text, name).unwrap();
+        assert_eq!(
+            read.warnings,
+            Vec::<String>::new(),
+            "{name}: written, then warned about"
+        );
+        let back = read.rulesets;
         assert_eq!(back, vec![r.clone()], "{name}");
         let depth = if r.rows * r.cols > 100 { 2 } else { 3 };
         let a = with_rules!(AnyRules::new(r).unwrap(), x => perft_from_start(x, depth));
@@ -41,7 +47,7 @@ fn every_preset_written_out_and_read_back_is_the_same_ruleset_with_the_same_perf
 
 #[test]
 fn the_worked_example_reads_and_plays_over_the_protocol() {
-    let rules = file::parse(EXAMPLE, "sandwich-9x9.toml").unwrap();
+    let rules = file::parse(EXAMPLE, "sandwich-9x9.toml").unwrap().rulesets;
     assert_eq!(rules.len(), 1);
     assert_eq!(rules[0].name, "sandwich-9x9");
     assert!(rules[0].bonus_move);
@@ -105,6 +111,23 @@ const BAD: &[(&str, usize, &[&str])] = &[
         "[[ruleset]]\nname = \"x\"\nboard = \"20x20\"\n",
         3,
         &["board", "too large"],
+    ),
+    (
+        "[[ruleset]]\nname = \"x\"\nboard = \"40x40\"\n",
+        3,
+        &["ruleset x: board", "too large: 40 rows"],
+    ),
+    // A knob missing: the message names the ruleset.
+    (
+        "[[ruleset]]\nname = \"x\"\nlayout = \"8/8\"\n",
+        1,
+        &["ruleset x: missing knob `board`"],
+    ),
+    // A layout row: counted from the top, with its rank.
+    (
+        "[[ruleset]]\nname = \"x\"\nboard = \"3x3\"\nlayout = \"3/3/2x\"\n",
+        4,
+        &["layout", "row 3 from the top (rank 1)"],
     ),
     (
         "[[ruleset]]\nname = \"x\"\nboard = \"8 by 8\"\n",
@@ -181,6 +204,96 @@ fn every_kind_of_bad_file_is_refused_with_its_file_line_and_knob() {
     }
 }
 
+/// Like a compiler, the checker reports every error of a file, each with its line, and warns
+/// of knobs that can never apply; a warning does not refuse the file.
+#[test]
+fn every_error_of_a_file_is_reported_and_knobs_that_never_apply_are_warned_about() {
+    let text = "\
+[[ruleset]]
+name = \"one\"
+board = \"8x8\"
+[ruleset.capture]
+lines = \"diagonal\"
+effect = \"explode\"
+
+[[ruleset]]
+name = \"two\"
+bord = \"8x8\"
+
+[[ruleset]]
+board = \"8x8\"
+";
+    let err = file::parse(text, "bad.toml").unwrap_err();
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 4, "{err}");
+    assert!(
+        lines[0].starts_with("bad.toml:5: ruleset one: capture.lines:"),
+        "{err}"
+    );
+    assert!(
+        lines[1].starts_with("bad.toml:6: ruleset one: capture.effect:"),
+        "{err}"
+    );
+    assert!(
+        lines[2].starts_with("bad.toml:10: ruleset two: unknown knob `bord`"),
+        "{err}"
+    );
+    assert!(
+        lines[3].starts_with("bad.toml:12: ruleset #3: missing knob `name`"),
+        "{err}"
+    );
+
+    let text = "\
+[[ruleset]]
+name = \"plain\"
+board = \"5x5\"
+layout = \"m4/5/5/5/M4\"
+[ruleset.placement]
+per-turn = 2
+[ruleset.capture]
+leader = \"as-man\"
+";
+    let read = file::parse(text, "w.toml").unwrap();
+    assert_eq!(read.rulesets.len(), 1);
+    assert_eq!(
+        read.warnings,
+        [
+            "w.toml:5: warning: ruleset plain: placement has no effect: nothing is in hand \
+             (hand.men and hand.leaders are 0), so no piece is ever placed",
+            "w.toml:8: warning: ruleset plain: capture.leader has no effect: the ruleset has \
+             no leaders",
+        ]
+    );
+    // Over the protocol: each warning and each error is a line of its own.
+    let dir = std::env::temp_dir().join(format!("latrunculi-warn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("w.toml");
+    std::fs::write(&path, text).unwrap();
+    let mut e = Engine::start();
+    let answer = e.ask_sync(&format!(
+        "setoption name VariantPath value {}",
+        path.display()
+    ));
+    let warned = answer
+        .iter()
+        .filter(|l| l.contains(": warning: ruleset plain: "));
+    assert_eq!(warned.count(), 2, "{answer:?}");
+    std::fs::write(
+        &path,
+        "[[ruleset]]\nname = \"a\"\n\n[[ruleset]]\nname = \"b\"\n",
+    )
+    .unwrap();
+    let answer = e.ask_sync(&format!(
+        "setoption name VariantPath value {}",
+        path.display()
+    ));
+    let errors = answer
+        .iter()
+        .filter(|l| l.starts_with("info string error: "));
+    assert_eq!(errors.count(), 2, "{answer:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_bad_or_missing_file_leaves_the_engine_running_with_its_rulesets() {
     let dir = std::env::temp_dir().join(format!("latrunculi-files-{}", std::process::id()));
@@ -195,9 +308,8 @@ fn a_bad_or_missing_file_leaves_the_engine_running_with_its_rulesets() {
         bad.display()
     ));
     assert!(
-        answer
-            .iter()
-            .any(|l| l.starts_with("info string error: ") && l.contains("bad.toml:4: unknown knob")),
+        answer.iter().any(|l| l.starts_with("info string error: ")
+            && l.contains("bad.toml:4: ruleset x: unknown knob")),
         "{answer:?}"
     );
     let answer = e.ask_sync("setoption name VariantPath value /no/such/file.toml");

@@ -101,8 +101,9 @@ fn an_illegal_move_loses_the_game_for_its_side_in_ugi_mode() {
     assert!(
         answer
             .iter()
-            .any(|l| l.starts_with("info string error: position unchanged")),
-        "{answer:?}"
+            .any(|l| l.starts_with("info string error: move 2 of the list: ")
+                && l.ends_with("; the game is over: white loses by the illegal move (UGI)")),
+        "the game is over, not unchanged: {answer:?}"
     );
     assert_eq!(query(&mut e, "gameover"), "true");
     assert_eq!(query(&mut e, "result"), "p1win");
@@ -363,4 +364,67 @@ fn a_rules_free_referee_plays_every_ruleset_to_the_end_the_rules_give() {
         );
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn check_and_combo_values_ignore_case_as_names_do() {
+    let mut e = ugi();
+    for (option, value) in [
+        ("OwnBook", "FALSE"),
+        ("UCI_ShowWDL", "True"),
+        ("PlacementSearch", "AlphaBeta"),
+        ("MCTSPlayout", "Random-To-End"),
+        ("UCI_Variant", "MURRAY"),
+    ] {
+        let answer = e.ask_sync(&format!("setoption name {option} value {value}"));
+        assert!(
+            !answer.iter().any(|l| l.contains("error")),
+            "{option} {value}: {answer:?}"
+        );
+    }
+    let answer = e.ask_sync("setoption name OwnBook value maybe");
+    assert!(
+        answer
+            .iter()
+            .any(|l| l.contains("'maybe' is not true or false")),
+        "{answer:?}"
+    );
+}
+
+/// A mistyped `UCI_Variant` must not leave a runner playing, unawares, the ruleset the
+/// engine had before: until a known one is set, `position` is refused and every `go` is
+/// answered `bestmove (none)`, which a runner counts as a lost game it reports.
+#[test]
+fn after_a_mistyped_variant_no_game_is_played_until_a_known_one_is_set() {
+    for opening in ["uci", "ugi"] {
+        let mut e = Engine::start();
+        e.ask(opening, |l| l.ends_with("ok"));
+        let answer = e.ask_sync("setoption name UCI_Variant value kowalsky-8x12");
+        assert!(
+            answer.iter().any(|l| l
+                .starts_with("info string error: unknown variant 'kowalsky-8x12'")
+                && l.ends_with("until a known one is set, position and go are refused")),
+            "{answer:?}"
+        );
+        let answer = e.ask_sync("position startpos");
+        assert!(
+            answer.iter().any(
+                |l| l.starts_with("info string error: no ruleset: UCI_Variant 'kowalsky-8x12'")
+            ),
+            "{answer:?}"
+        );
+        let lines = e.ask("go movetime 50", |l| l.starts_with("bestmove"));
+        assert_eq!(lines.last().unwrap(), "bestmove (none)", "{lines:?}");
+        assert!(
+            lines[0].starts_with("info string error: no ruleset"),
+            "{lines:?}"
+        );
+        // A known ruleset ends it.
+        e.ask("setoption name UCI_Variant value kowalski-8x12", |l| {
+            l.starts_with("info string variant")
+        });
+        e.send("position startpos");
+        let lines = e.ask("go depth 1", |l| l.starts_with("bestmove"));
+        assert_ne!(lines.last().unwrap(), "bestmove (none)", "{lines:?}");
+    }
 }

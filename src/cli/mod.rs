@@ -160,7 +160,11 @@ pub struct RulesetArgs {
 pub fn catalogue(path: Option<&std::path::Path>) -> Result<Catalogue, String> {
     let mut c = Catalogue::default();
     if let Some(p) = path {
-        let added = c.add(rules::file::load_path(p)?);
+        let file = rules::file::load_path(p)?;
+        for warning in &file.warnings {
+            eprintln!("{warning}");
+        }
+        let added = c.add(file.rulesets);
         for name in added.replacing_presets {
             eprintln!("{}", rules::replaces_preset(&name, p));
         }
@@ -623,8 +627,11 @@ fn describe(rules: &AnyRules, out: &mut dyn Write) -> Result<(), String> {
 
 /// `check FILE`: each ruleset in words, or every error of the file.
 fn check_command(path: &std::path::Path, out: &mut dyn Write) -> Result<(), String> {
-    let rulesets = rules::file::load_path(path)?;
-    for (i, r) in rulesets.into_iter().enumerate() {
+    let file = rules::file::load_path(path)?;
+    for warning in &file.warnings {
+        eprintln!("{warning}");
+    }
+    for (i, r) in file.rulesets.into_iter().enumerate() {
         if i > 0 {
             writeln!(out).map_err(|e| e.to_string())?;
         }

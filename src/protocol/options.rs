@@ -96,11 +96,15 @@ fn spin(name: &str, value: &str, min: i64, max: i64) -> Result<i64, String> {
         })
 }
 
+/// A check value; like option names, values ignore case (`True`, `FALSE`).
 fn check(name: &str, value: &str) -> Result<bool, String> {
-    match value.trim() {
+    match value.trim().to_ascii_lowercase().as_str() {
         "true" => Ok(true),
         "false" => Ok(false),
-        other => Err(format!("option {name}: '{other}' is not true or false")),
+        _ => Err(format!(
+            "option {name}: '{}' is not true or false",
+            value.trim()
+        )),
     }
 }
 
@@ -117,7 +121,16 @@ pub fn set(s: &mut Session, name: &str, value: &str) -> Result<(), String> {
                 .find(|n| n.eq_ignore_ascii_case(wanted))
                 .cloned()
                 .unwrap_or_else(|| wanted.to_string());
-            let rules = peer.catalogue.rules(&name, peer.pieces)?;
+            let rules = match peer.catalogue.rules(&name, peer.pieces) {
+                Ok(rules) => rules,
+                Err(e) => {
+                    peer.refused_variant = Some(wanted.to_string());
+                    return Err(format!(
+                        "{e}; until a known one is set, position and go are refused"
+                    ));
+                }
+            };
+            peer.refused_variant = None;
             peer.variant = name;
             s.install(rules);
         }
@@ -144,8 +157,11 @@ pub fn set(s: &mut Session, name: &str, value: &str) -> Result<(), String> {
                 peer.say("info string VariantPath: no file given; the rulesets stay as they were");
                 return Ok(());
             }
-            let rulesets = crate::rules::file::load_path(std::path::Path::new(path))?;
-            let added = peer.catalogue.add(rulesets);
+            let file = crate::rules::file::load_path(std::path::Path::new(path))?;
+            for warning in &file.warnings {
+                peer.say(&format!("info string {warning}"));
+            }
+            let added = peer.catalogue.add(file.rulesets);
             for name in &added.replacing_presets {
                 let warning = crate::rules::replaces_preset(name, path.as_ref());
                 peer.say(&format!("info string {warning}"));
@@ -207,12 +223,13 @@ pub fn set(s: &mut Session, name: &str, value: &str) -> Result<(), String> {
         "mctsevalscale" => opts.mcts.eval_scale = spin(name, value, 10, 2000)? as f64,
         "mctspriortemperature" => opts.mcts.prior_temperature = spin(name, value, 1, 2000)? as f64,
         "mctsplayout" => {
-            opts.mcts.playout = match value.trim() {
+            opts.mcts.playout = match value.trim().to_ascii_lowercase().as_str() {
                 "place-then-evaluate" => Playout::PlaceThenEvaluate,
                 "random-to-end" => Playout::RandomToEnd,
-                other => {
+                _ => {
                     return Err(format!(
-                        "option {name}: '{other}' is not place-then-evaluate or random-to-end"
+                        "option {name}: '{}' is not place-then-evaluate or random-to-end",
+                        value.trim()
                     ));
                 }
             }

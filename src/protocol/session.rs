@@ -39,6 +39,10 @@ pub struct Peer {
     debug: bool,
     /// Whether the peer opened with `ugi` (UGI mode: see protocol.md).
     ugi: bool,
+    /// A `UCI_Variant` value that named no ruleset: until a known one is set, `position`,
+    /// `go` and `go perft` are refused, so that a runner cannot play on, unawares, in the
+    /// ruleset the engine had before.
+    pub(super) refused_variant: Option<String>,
     out: Output,
 }
 
@@ -138,6 +142,7 @@ impl Session {
                 book: BookPlayer::default(),
                 debug: false,
                 ugi: false,
+                refused_variant: None,
                 out,
             },
             table: AnyTable::new(rules),
@@ -150,7 +155,10 @@ impl Session {
         match result {
             Ok(flow) => flow,
             Err(e) => {
-                self.peer.say(&format!("info string error: {e}"));
+                // An error of several lines (a ruleset file's) is several info lines.
+                for line in e.lines() {
+                    self.peer.say(&format!("info string error: {line}"));
+                }
                 Flow::Continue
             }
         }
@@ -193,6 +201,21 @@ impl Session {
             }
             Command::Variants => {
                 peer.say(&format!("variants {}", peer.catalogue.names().join(" ")))
+            }
+            cmd @ (Command::Position { .. } | Command::Go(_) | Command::Perft(_))
+                if peer.refused_variant.is_some() =>
+            {
+                let wanted = peer.refused_variant.as_deref().unwrap_or_default();
+                let why = format!(
+                    "no ruleset: UCI_Variant '{}' names none (the list is in the uci answer); \
+                     set a known one",
+                    rules::echoed(wanted)
+                );
+                if let Command::Go(_) = cmd {
+                    peer.say(&format!("info string error: {why}\nbestmove (none)"));
+                } else {
+                    return Err(why);
+                }
             }
             cmd => with_table!(&mut self.table, t => peer.on_table(t, cmd)?),
         }
@@ -364,9 +387,22 @@ impl Peer {
         };
         for (i, token) in moves.iter().enumerate().skip(skip) {
             let mover = game.position().side;
-            game.play_token(token).map_err(|e| PositionError {
-                message: format!("position unchanged: move {} of the list: {e}", i + 1),
-                loser: Some(mover),
+            game.play_token(token).map_err(|e| {
+                let message = if self.ugi {
+                    // UGI: the illegal move ends the game (see `on_table`).
+                    let side = game.ruleset().colour_name(mover);
+                    format!(
+                        "move {} of the list: {e}; the game is over: {side} loses by the \
+                         illegal move (UGI)",
+                        i + 1
+                    )
+                } else {
+                    format!("position unchanged: move {} of the list: {e}", i + 1)
+                };
+                PositionError {
+                    message,
+                    loser: Some(mover),
+                }
             })?;
         }
         t.game = game;

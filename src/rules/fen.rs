@@ -89,10 +89,17 @@ fn count<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
         .map_err(|_| format!("{what} '{text}' is out of range"))
 }
 
-fn parse_row(text: &str, index: usize) -> Result<Vec<Option<SetupPiece>>, String> {
-    let at = |col: usize| format!("board row {} ('{text}'), character {}", index + 1, col + 1);
+/// A row of a position string for people: rows are written from the top, so the first is the
+/// highest rank.
+fn row_name(index: usize, rows: usize) -> String {
+    format!("row {} from the top (rank {})", index + 1, rows - index)
+}
+
+fn parse_row(text: &str, index: usize, rows: usize) -> Result<Vec<Option<SetupPiece>>, String> {
+    let row = row_name(index, rows);
+    let at = |col: usize| format!("{row} '{text}', character {}", col + 1);
     if text.is_empty() {
-        return Err(format!("board row {} is empty", index + 1));
+        return Err(format!("{row} is empty"));
     }
     let mut cells = Vec::new();
     let mut run = String::new();
@@ -177,10 +184,11 @@ pub fn parse(text: &str) -> Result<Setup, String> {
             fields.len()
         ));
     }
+    let row_count = fields[0].split('/').count();
     let rows = fields[0]
         .split('/')
         .enumerate()
-        .map(|(i, r)| parse_row(r, i))
+        .map(|(i, r)| parse_row(r, i, row_count))
         .collect::<Result<Vec<_>, _>>()?;
     let mut side_chars = fields[1].chars();
     let side = match (side_chars.next(), side_chars.next()) {
@@ -239,8 +247,8 @@ pub fn validate<B: Bits>(rules: &Rules<B>, s: &Setup) -> Result<Position<B>, Str
     for (i, row) in s.rows.iter().enumerate() {
         if row.len() != r.cols {
             return Err(format!(
-                "board row {} has {} squares, {} has {} columns",
-                i + 1,
+                "{} has {} squares, {} has {} columns",
+                row_name(i, s.rows.len()),
                 row.len(),
                 r.name,
                 r.cols

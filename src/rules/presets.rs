@@ -216,7 +216,7 @@ pub fn preset(name: &str, pieces: u8) -> Result<Ruleset, String> {
 
 /// A name from the input, as an error message repeats it: a long one is cut (a mistyped
 /// paste of 100 KB must not come back as a 100 KB line).
-fn echoed(name: &str) -> String {
+pub fn echoed(name: &str) -> String {
     const MOST: usize = 40;
     match name.char_indices().nth(MOST) {
         None => name.to_string(),
