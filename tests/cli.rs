@@ -267,6 +267,18 @@ fn a_resigned_game_is_saved_and_replays() {
     let games = Record::parse_all(&std::fs::read_to_string(&record).unwrap()).unwrap();
     assert_eq!(games[0].result, "1-0");
     assert_eq!(games[0].tag("Termination"), Some("black resigns"));
+    // PGN's seven tag roster first, as in match records.
+    let roster: Vec<&str> = games[0]
+        .tags
+        .iter()
+        .take(7)
+        .map(|(n, _)| n.as_str())
+        .collect();
+    assert_eq!(
+        roster,
+        ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
+    );
+    assert_eq!(games[0].tag("Result"), Some("1-0"));
     assert_eq!(
         check(&games[0]).unwrap(),
         "1-0 black resigns (decided outside the rules)"
@@ -344,4 +356,27 @@ fn ctrl_c_stops_an_infinite_analysis_with_its_best_line() {
         "{rest:?}"
     );
     assert!(child.wait().unwrap().success());
+}
+
+/// Help says what each flag does, and only the flags a subcommand takes.
+#[test]
+fn help_texts_describe_every_flag_of_their_own_command() {
+    let (_, help, _) = run(&["match", "--help"]);
+    assert!(
+        help.contains("--rounds <ROUNDS>\n          Play the whole schedule"),
+        "{help}"
+    );
+    for word in ["arg=ARG", "dir=DIR", "restart=on"] {
+        assert!(help.contains(word), "match --engine help omits {word}");
+    }
+    let (_, help, _) = run(&["tune", "spsa", "--help"]);
+    for flag in ["--rounds", "--sprt", "--gauntlet", "--rating-interval"] {
+        assert!(
+            !help.contains(flag),
+            "tune spsa lists the match-only {flag}"
+        );
+    }
+    let (_, help, _) = run(&["--help"]);
+    assert!(help.contains("`tune spsa`"), "{help}");
+    assert!(!help.contains("fixed depth on one thread and"), "{help}");
 }

@@ -135,7 +135,13 @@ fn record_of<B: Bits>(
     ending: Option<(Option<Colour>, String)>,
 ) -> Record {
     let r = game.ruleset();
-    let mut rec = Record::default();
+    let (w, b) = if human == Colour::White {
+        ("human", "latrunculi")
+    } else {
+        ("latrunculi", "human")
+    };
+    let event = format!("latrunculi play, {}", r.name);
+    let mut rec = Record::with_roster(&event, "1", w, b);
     rec.set("Variant", r.name.clone());
     if let Some(n) = r.chosen_pieces() {
         rec.set("Pieces", n.to_string());
@@ -143,13 +149,6 @@ fn record_of<B: Bits>(
     if let Some(path) = &args.position.ruleset.variant_path {
         rec.set("VariantPath", path.display().to_string());
     }
-    let (w, b) = if human == Colour::White {
-        ("human", "latrunculi")
-    } else {
-        ("latrunculi", "human")
-    };
-    rec.set("White", w);
-    rec.set("Black", b);
     if let Some(f) = &args.position.fen {
         rec.set("FEN", f.clone());
     }

@@ -35,7 +35,7 @@ pub enum TuneCommand {
 #[derive(Args, Debug)]
 pub struct SpsaArgs {
     #[command(flatten)]
-    pub play: crate::cli::MatchArgs,
+    pub play: crate::cli::GamesArgs,
     /// A parameter: NAME=START,MIN,MAX,STEP (STEP: the perturbation at the end of the
     /// run). Repeat for several.
     #[arg(

@@ -621,15 +621,12 @@ fn play_game<B: Bits>(
     engines: &mut HashMap<usize, EngineProcess>,
     progress: &mpsc::Sender<Report>,
 ) -> Record {
-    let mut rec = Record::default();
-    // PGN's seven tag roster first, so that generic PGN tools read the records.
-    rec.set("Event", format!("latrunculi match, {}", cfg.variant));
-    rec.set("Site", "?");
-    rec.set("Date", record::pgn_date(std::time::SystemTime::now()));
-    rec.set("Round", round.to_string());
-    rec.set("White", cfg.engines[players[0]].name.clone());
-    rec.set("Black", cfg.engines[players[1]].name.clone());
-    rec.set("Result", "*");
+    let mut rec = Record::with_roster(
+        &format!("latrunculi match, {}", cfg.variant),
+        &round.to_string(),
+        &cfg.engines[players[0]].name,
+        &cfg.engines[players[1]].name,
+    );
     rec.set("Variant", cfg.variant.clone());
     if let Some(n) = rules.ruleset.chosen_pieces() {
         rec.set("Pieces", n.to_string());

@@ -37,6 +37,21 @@ pub struct Record {
 }
 
 impl Record {
+    /// A record that opens with PGN's seven tag roster (Event, Site, Date, Round, White,
+    /// Black, Result), so that generic PGN tools read it; the result is `*` until set.
+    pub fn with_roster(event: &str, round: &str, white: &str, black: &str) -> Record {
+        let mut rec = Record::default();
+        rec.set("Event", event);
+        rec.set("Site", "?");
+        rec.set("Date", pgn_date(std::time::SystemTime::now()));
+        rec.set("Round", round);
+        rec.set("White", white);
+        rec.set("Black", black);
+        rec.set("Result", "*");
+        rec.result = "*".into();
+        rec
+    }
+
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
