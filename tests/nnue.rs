@@ -54,7 +54,7 @@ fn random_net<B: Bits>(rules: &Rules<B>, seed: u64) -> (Net, Layout) {
         features: layout.features(),
         ft_weights: weights(layout.features() * HIDDEN, 500),
         ft_bias: weights(HIDDEN, 500),
-        out_weights: weights(2 * HIDDEN, 127),
+        out_weights: weights(2 * HIDDEN, 512),
         out_bias: 1234,
     };
     (net, layout)

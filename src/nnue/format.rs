@@ -427,12 +427,12 @@ mod tests {
     #[test]
     fn weights_out_of_range_and_bad_text_are_refused() {
         let mut net = net_for("murray");
-        net.out_weights[5] = 200;
+        net.out_weights[5] = 600;
         assert_eq!(
             from_bytes(&to_bytes(&net)),
             Err(NetError::OutOfRange {
                 what: "output layer",
-                value: 200
+                value: 600
             })
         );
         let mut net = net_for("murray");

@@ -2,15 +2,17 @@
 //! first), a dot product with the output weights, scaled to centipawns.
 //!
 //! A plain version and an AVX2 one (chosen at run time) compute the same integers: every
-//! product fits where it is computed (activation at most `QA` = 255, output weights at most
-//! 127 in size, which loading checks, so `v * w` fits an i16 and a perspective's sum of 128
-//! terms of at most 255 * 255 * 127 fits an i32), so no sum wraps and the order of the
-//! additions does not matter.
+//! product fits where it is computed, so no sum wraps and the order of the additions does
+//! not matter. `QA` is 181 so that a squared activation (at most 181^2 = 32761) fits an
+//! i16, and the AVX2 version multiplies it by the weight with one `madd`; output weights
+//! are at most 512 in size (loading checks), so a perspective's 128 terms of at most
+//! 32761 * 512 stay below 2^31. That leaves the output weights 9 bits of precision at
+//! `QB` = 256, where the usual `v * (v * w)` with `QA` = 255 would leave them 7.
 
 use super::{HIDDEN, QA, QB, SCALE};
 
 /// The largest output weight a net may hold (see the module documentation).
-pub const MAX_OUT_WEIGHT: i16 = 127;
+pub const MAX_OUT_WEIGHT: i16 = 512;
 
 /// One perspective's share, plain: sum of `clamp(a, 0, QA)^2 * w`.
 pub fn perspective_plain(acc: &[i16; HIDDEN], w: &[i16]) -> i32 {
@@ -18,7 +20,7 @@ pub fn perspective_plain(acc: &[i16; HIDDEN], w: &[i16]) -> i32 {
         .zip(w)
         .map(|(&a, &w)| {
             let v = a.clamp(0, QA as i16) as i32;
-            v * (v * w as i32)
+            v * v * w as i32
         })
         .sum()
 }
@@ -41,8 +43,8 @@ unsafe fn perspective_avx2(acc: &[i16; HIDDEN], w: &[i16]) -> i32 {
             )
         };
         let v = _mm256_min_epi16(_mm256_max_epi16(a, zero), top);
-        let vw = _mm256_mullo_epi16(v, wv);
-        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(v, vw));
+        let squared = _mm256_mullo_epi16(v, v);
+        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(squared, wv));
     }
     let lo = _mm256_castsi256_si128(sum);
     let hi = _mm256_extracti128_si256(sum, 1);
@@ -123,7 +125,7 @@ mod tests {
                     1 => (r % 600) as i16 - 300,
                     _ => QA as i16 + (r % 5) as i16 - 2,
                 };
-                *b = (lcg(&mut state) % 255) as i16 - MAX_OUT_WEIGHT;
+                *b = (lcg(&mut state) % 1025) as i16 - MAX_OUT_WEIGHT;
             }
             let plain = perspective_plain(&acc, &w);
             if let Some(simd) = perspective_simd(&acc, &w) {
@@ -134,7 +136,7 @@ mod tests {
         let full = [QA as i16; HIDDEN];
         let most = [MAX_OUT_WEIGHT; HIDDEN];
         let top = perspective_plain(&full, &most);
-        assert_eq!(top as i64, (QA * QA) as i64 * 127 * HIDDEN as i64);
+        assert_eq!(top as i64, (QA * QA) as i64 * 512 * HIDDEN as i64);
         let neg = [-MAX_OUT_WEIGHT; HIDDEN];
         assert_eq!(perspective_plain(&full, &neg), -top);
         if let Some(simd) = perspective_simd(&full, &most) {

@@ -8,6 +8,7 @@
 //!   line.
 //! - [`infer`]: the output layer in integers, plain and AVX2, bit for bit the same.
 //! - [`net`] and [`format`]: a net as data, the ruleset it was trained for, its file.
+//! - [`train`]: the trainer (f32, sparse first layer, Adam), quantising on export.
 //!
 //! The shape is `(features -> HIDDEN) x 2 perspectives -> 1`, with a squared clipped ReLU.
 //! `HIDDEN` is 128: the inputs are few (at most 6 x 176 squares plus a few dozen extras, of
@@ -22,6 +23,7 @@ pub mod features;
 pub mod format;
 pub mod infer;
 pub mod net;
+pub mod train;
 
 pub use accumulator::{Accumulator, Tracker};
 pub use features::Layout;
@@ -31,9 +33,9 @@ pub use net::{Header, Net, ruleset_digest};
 /// First-layer outputs per perspective.
 pub const HIDDEN: usize = 128;
 /// The first layer's quantisation: an activation of 1.0 is `QA`.
-pub const QA: i32 = 255;
+pub const QA: i32 = 181;
 /// The output layer's quantisation: a weight of 1.0 is `QB`.
-pub const QB: i32 = 64;
+pub const QB: i32 = 256;
 /// Centipawns per unit of the net's output (the output is a logit: the chance of winning
 /// is `sigmoid(cp / SCALE)`).
 pub const SCALE: i32 = 400;
