@@ -11,6 +11,7 @@ pub mod analyse;
 pub mod book;
 pub mod play;
 pub mod tune;
+pub mod tune_net;
 
 use crate::board::Bits;
 use crate::matches::stats::Sprt;

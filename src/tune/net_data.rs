@@ -65,7 +65,8 @@ pub struct Data {
 }
 
 impl Data {
-    fn add(&mut self, samples: Vec<Sample>, winner: Option<Colour>) {
+    /// Adds a game's positions and its winner.
+    pub fn add(&mut self, samples: Vec<Sample>, winner: Option<Colour>) {
         self.samples.extend(samples);
         self.games += 1;
         self.results[match winner {
