@@ -72,6 +72,9 @@ pub struct Options {
     /// The weights of `EvalFile`, for every ruleset (`None`: each ruleset's own, see
     /// [`Options::weights_for`]).
     pub eval_file: Option<Weights>,
+    /// The net of `EvalFile`: it evaluates instead of the formula in the ruleset it was
+    /// trained for; other rulesets keep theirs.
+    pub eval_net: Option<Arc<crate::nnue::Net>>,
     pub placement_search: PlacementSearch,
     pub mcts: MctsParams,
     /// The playing level (`Skill Level`).
@@ -90,6 +93,7 @@ impl Default for Options {
             analyse_mode: false,
             params: Params::default(),
             eval_file: None,
+            eval_net: None,
             placement_search: PlacementSearch::Auto,
             mcts: MctsParams::default(),
             skill_level: crate::search::skill::MAX_LEVEL,
@@ -247,6 +251,7 @@ impl Engine {
             searchmoves,
             params: self.options.search_params(),
             weights: self.options.weights_for(game.ruleset()),
+            net: self.options.eval_net.clone(),
             limits,
         };
         let game = game.clone();

@@ -5,7 +5,23 @@ mod support;
 
 use latrunculi::nnue::format;
 use latrunculi::rules::{Rules, preset};
+use support::engine::{Engine, field};
 use support::run;
+
+/// The last depth's score and node count of `go depth 4` from the start position.
+/// (A new game first, so that no search starts from another's table.)
+fn search(e: &mut Engine) -> (String, String) {
+    e.ask_sync("ucinewgame");
+    e.send("position startpos");
+    let lines = e.ask("go depth 4", |l| l.starts_with("bestmove"));
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains(" score "))
+        .expect("an info line with a score");
+    let score = field(info, "score").unwrap().to_string() + " " + field(info, "cp").unwrap_or("");
+    (score, field(info, "nodes").unwrap().to_string())
+}
 
 #[test]
 fn a_short_run_writes_a_net_for_the_ruleset() {
@@ -47,6 +63,50 @@ fn a_short_run_writes_a_net_for_the_ruleset() {
     assert!(header.ends_with("SPRT: not played"), "{header}");
     let other = Rules::<u128>::new(preset("little-soldiers", 16).unwrap()).unwrap();
     assert!(net.check_for(&other).is_err());
+
+    // EvalFile: the net evaluates murray instead of the formula; little-soldiers, which it
+    // was not trained for, keeps the formula.
+    let mut e = Engine::start();
+    e.ask_sync("setoption name OwnBook value false");
+    let formula = |e: &mut Engine, variant: &str| {
+        e.ask_sync(&format!("setoption name UCI_Variant value {variant}"));
+        e.ask_sync("setoption name EvalFile value <empty>");
+        search(e)
+    };
+    let murray = formula(&mut e, "murray");
+    let soldiers = formula(&mut e, "little-soldiers");
+    let said = e.ask_sync(&format!("setoption name EvalFile value {}", path.display()));
+    assert_eq!(
+        said,
+        vec![format!(
+            "info string evaluation net from {} (trained for murray; other rulesets keep the formula)",
+            path.display()
+        )]
+    );
+    assert_eq!(search(&mut e), soldiers);
+    e.ask_sync("setoption name UCI_Variant value murray");
+    let with_net = search(&mut e);
+    assert_ne!(
+        with_net, murray,
+        "the net's search differs from the formula's"
+    );
+    assert_eq!(search(&mut e), with_net, "and is deterministic");
+
+    // A damaged net is refused with the reason, and the engine plays on.
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes.truncate(bytes.len() / 2);
+    let broken = dir.join("broken.nnue");
+    std::fs::write(&broken, bytes).unwrap();
+    let said = e.ask_sync(&format!(
+        "setoption name EvalFile value {}",
+        broken.display()
+    ));
+    assert!(
+        said[0].starts_with("info string error: ")
+            && said[0].contains("ends inside the first layer"),
+        "{said:?}"
+    );
+    assert!(!search(&mut e).1.is_empty());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -8,6 +8,7 @@
 //!   line.
 //! - [`infer`]: the output layer in integers, plain and AVX2, bit for bit the same.
 //! - [`net`] and [`format`]: a net as data, the ruleset it was trained for, its file.
+//! - [`eval`]: a net evaluating a search's positions, following the game's frames.
 //! - [`train`]: the trainer (f32, sparse first layer, Adam), quantising on export.
 //!
 //! The shape is `(features -> HIDDEN) x 2 perspectives -> 1`, with a squared clipped ReLU.
@@ -19,6 +20,7 @@
 //! The module sits above `rules` and below `search`.
 
 pub mod accumulator;
+pub mod eval;
 pub mod features;
 pub mod format;
 pub mod infer;
@@ -26,6 +28,7 @@ pub mod net;
 pub mod train;
 
 pub use accumulator::{Accumulator, Tracker};
+pub use eval::NetEval;
 pub use features::Layout;
 pub use format::NetError;
 pub use net::{Header, Net, ruleset_digest};
