@@ -5,7 +5,8 @@
 //! evaluator finds the newest of its accumulators whose position is still the game's at
 //! the same frame (an accumulator depends on the position only, not on how it was reached),
 //! drops those above it, and updates from there up to the current frame. In a search that
-//! is one update per evaluated node, made only where an evaluation is asked for.
+//! is about one update per node on the way to an evaluation. A search anchors the
+//! evaluator at its root ([`NetEval::anchor`]) so that no line ever starts from scratch.
 
 use std::sync::Arc;
 
@@ -29,6 +30,8 @@ pub struct NetEval<B> {
     layout: Layout,
     /// (frame index, the position there, its accumulator), frame indices rising.
     stack: Vec<(usize, Position<B>, Accumulator)>,
+    /// Accumulators computed from scratch so far.
+    refreshes: u64,
 }
 
 impl<B: Bits> NetEval<B> {
@@ -39,7 +42,20 @@ impl<B: Bits> NetEval<B> {
             net,
             layout,
             stack: Vec::new(),
+            refreshes: 0,
         })
+    }
+
+    /// Computes the accumulator of the last frame, which stays on the stack as long as the
+    /// frame does: called at a search's root, it makes every evaluation of the search an
+    /// update from an ancestor.
+    pub fn anchor(&mut self, frames: &[Frame<B>]) {
+        self.evaluate(frames);
+    }
+
+    /// Accumulators computed from scratch so far (the rest were updates).
+    pub fn refreshes(&self) -> u64 {
+        self.refreshes
     }
 
     /// The score of the last frame's position for its side to move, in centipawns.
@@ -63,10 +79,11 @@ impl<B: Bits> NetEval<B> {
                 }
             }
             _ => {
-                self.stack.clear();
+                // The entries below stay: the search comes back to them.
                 let pos = frames[last].pos;
                 let acc = Accumulator::refresh(&self.net, &self.layout, &pos);
                 self.stack.push((last, pos, acc));
+                self.refreshes += 1;
             }
         }
         let (_, pos, acc) = &self.stack[self.stack.len() - 1];
@@ -99,6 +116,7 @@ mod tests {
         let net = Arc::new(Model::new(layout.features(), 7).quantise(header));
         let mut eval = NetEval::new(net.clone(), &rules).unwrap();
         let mut game = Game::new(rules.clone());
+        eval.anchor(game.frames());
         let mut state = 11u64;
         let mut distinct = std::collections::HashSet::new();
         for step in 0..3000 {
@@ -120,6 +138,21 @@ mod tests {
             distinct.insert(got);
         }
         assert!(distinct.len() > 50, "the scores vary: {}", distinct.len());
+        // Anchored at the start, every evaluation was an update.
+        assert_eq!(eval.refreshes(), 1);
+        // A jump of more plies than updates pay for is a refresh.
+        let mut far = Game::new(rules.clone());
+        for _ in 0..MOST_UPDATES + 1 {
+            let moves = far.legal_moves();
+            far.make(moves[0]);
+        }
+        let pos = far.position();
+        let want = net.evaluate(&Accumulator::refresh(&net, &layout, pos), pos.side);
+        assert_eq!(
+            eval.evaluate(far.frames()),
+            want.clamp(-MAX_SCORE, MAX_SCORE)
+        );
+        assert_eq!(eval.refreshes(), 2);
         let other = Rules::<u128>::new(preset("bell-8x7", 16).unwrap()).unwrap();
         assert!(matches!(
             NetEval::<u128>::new(net, &other),

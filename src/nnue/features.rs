@@ -28,6 +28,24 @@ pub const HAND_STEPS: [u8; 12] = [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
 const QUIET_EIGHTHS: [u32; 3] = [4, 6, 7];
 
 const HAND_BITS: usize = 2 * 2 * HAND_STEPS.len();
+
+/// The hand steps a count has passed, one bit each: a table, since the extras are found
+/// for two positions at every evaluated node.
+const HAND_MASKS: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut n = 0;
+    while n < 256 {
+        let mut i = 0;
+        while i < HAND_STEPS.len() {
+            if n >= HAND_STEPS[i] as usize {
+                t[n] |= 1 << i;
+            }
+            i += 1;
+        }
+        n += 1;
+    }
+    t
+};
 const PLACING_BIT: usize = HAND_BITS;
 const BONUS_BIT: usize = HAND_BITS + 1;
 const REMOVING_BIT: usize = HAND_BITS + 2;
@@ -106,13 +124,8 @@ impl Layout {
         let mut mask = 0u64;
         for c in 0..2 {
             for kind in 0..2 {
-                let held = pos.hand[c][kind];
                 let base = (c * 2 + kind) * HAND_STEPS.len();
-                for (i, &step) in HAND_STEPS.iter().enumerate() {
-                    if held >= step {
-                        mask |= 1 << (base + i);
-                    }
-                }
+                mask |= HAND_MASKS[pos.hand[c][kind] as usize] << base;
             }
         }
         if pos.placing() {

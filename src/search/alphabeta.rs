@@ -200,7 +200,10 @@ impl<'a, B: Bits> Worker<'a, B> {
     pub fn use_net(&mut self, net: Option<&std::sync::Arc<crate::nnue::Net>>) {
         self.net = net
             .and_then(|n| crate::nnue::NetEval::new(n.clone(), self.game.rules()).ok())
-            .map(std::cell::RefCell::new);
+            .map(|mut e| {
+                e.anchor(self.game.frames());
+                std::cell::RefCell::new(e)
+            });
     }
 
     /// The table key: the position with the side to move, plus the quiet-ply counter where a
