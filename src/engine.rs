@@ -121,6 +121,16 @@ impl Options {
             .unwrap_or_else(|| crate::search::weights::for_ruleset(&ruleset.name))
     }
 
+    /// The net for a ruleset: `EvalFile`'s (the search uses it only in the ruleset it was
+    /// trained for), else none when `EvalFile` gave weights, else the ruleset's shipped one.
+    pub fn net_for(&self, ruleset: &crate::rules::Ruleset) -> Option<Arc<crate::nnue::Net>> {
+        match (&self.eval_net, &self.eval_file) {
+            (Some(net), _) => Some(net.clone()),
+            (None, Some(_)) => None,
+            (None, None) => crate::nnue::shipped::for_ruleset(ruleset),
+        }
+    }
+
     /// The search tunables for the next search: contempt only in play.
     pub fn search_params(&self) -> Params {
         let mut p = self.params.clone();
@@ -251,7 +261,7 @@ impl Engine {
             searchmoves,
             params: self.options.search_params(),
             weights: self.options.weights_for(game.ruleset()),
-            net: self.options.eval_net.clone(),
+            net: self.options.net_for(game.ruleset()),
             limits,
         };
         let game = game.clone();

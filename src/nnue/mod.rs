@@ -8,6 +8,7 @@
 //!   line.
 //! - [`infer`]: the output layer in integers, plain and AVX2, bit for bit the same.
 //! - [`net`] and [`format`]: a net as data, the ruleset it was trained for, its file.
+//! - [`shipped`]: the nets built into the program, found by the rules they name.
 //! - [`eval`]: a net evaluating a search's positions, following the game's frames.
 //! - [`train`]: the trainer (f32, sparse first layer, Adam), quantising on export.
 //!
@@ -25,6 +26,7 @@ pub mod features;
 pub mod format;
 pub mod infer;
 pub mod net;
+pub mod shipped;
 pub mod train;
 
 pub use accumulator::{Accumulator, Tracker};

@@ -1,7 +1,7 @@
 //! A quantised net and what it was trained for.
 
 use super::accumulator::Accumulator;
-use super::features::Layout;
+use super::features::{EXTRAS, KINDS, Layout};
 use super::infer;
 use super::{HIDDEN, NetError};
 use crate::board::Bits;
@@ -91,28 +91,34 @@ impl Net {
     /// Whether the net was trained for `rules`: the same ruleset (by digest) on the same
     /// board, with the feature space its layout has.
     pub fn check_for<B: Bits>(&self, rules: &Rules<B>) -> Result<Layout, NetError> {
-        let layout = Layout::new(rules);
+        self.fits(&rules.ruleset)?;
+        Ok(Layout::new(rules))
+    }
+
+    /// [`Net::check_for`] from the ruleset alone (the layout's size depends only on the
+    /// board).
+    pub fn fits(&self, ruleset: &Ruleset) -> Result<(), NetError> {
         let h = &self.header;
-        if (h.rows as usize, h.cols as usize) != (layout.rows, layout.cols) {
+        if (h.rows as usize, h.cols as usize) != (ruleset.rows, ruleset.cols) {
             return Err(NetError::WrongBoard {
                 net: (h.rows, h.cols),
-                ruleset: (layout.rows as u16, layout.cols as u16),
+                ruleset: (ruleset.rows as u16, ruleset.cols as u16),
             });
         }
-        let digest = ruleset_digest(&rules.ruleset);
-        if h.digest != digest {
+        if h.digest != ruleset_digest(ruleset) {
             return Err(NetError::WrongRuleset {
                 net: h.ruleset.clone(),
-                ruleset: rules.ruleset.name.clone(),
+                ruleset: ruleset.name.clone(),
             });
         }
-        if self.features != layout.features() {
+        let expected = 2 * KINDS * ruleset.rows * ruleset.cols + EXTRAS;
+        if self.features != expected {
             return Err(NetError::WrongSize {
                 what: "features",
                 net: self.features,
-                expected: layout.features(),
+                expected,
             });
         }
-        Ok(layout)
+        Ok(())
     }
 }
