@@ -122,3 +122,75 @@ fn bad_arguments_are_explained() {
     assert!(!ok);
     assert!(err.contains("too few positions"), "{err}");
 }
+
+/// The match runner's records are learnt from too: their notes give the scores.
+#[test]
+fn records_of_the_match_runner_are_learnt_from() {
+    let dir = std::env::temp_dir().join(format!("latrunculi-net-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let records = dir.join("murray.pgn");
+    let bin = format!("cmd={}", env!("CARGO_BIN_EXE_latrunculi"));
+    let (ok, out, err) = run(&[
+        "match",
+        "--variant",
+        "murray",
+        "--engine",
+        &bin,
+        "name=a",
+        "depth=2",
+        "--engine",
+        &bin,
+        "name=b",
+        "depth=2",
+        "--each",
+        "option.OwnBook=false",
+        "--games",
+        "2",
+        "--draw-plies",
+        "60",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}{err}");
+    let path = dir.join("net.nnue");
+    let (ok, out, err) = run(&[
+        "tune",
+        "net",
+        "--variant",
+        "murray",
+        "--games",
+        "0",
+        "--random-plies",
+        "0",
+        "--records",
+        records.to_str().unwrap(),
+        "--epochs",
+        "1",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}{err}");
+    assert!(out.starts_with("murray: 2 games"), "{out}");
+    let net = format::read(&path).unwrap();
+    assert!(
+        net.header.provenance.contains(" --records "),
+        "{}",
+        net.header.provenance
+    );
+    // Records of another ruleset are refused.
+    let (ok, _, err) = run(&[
+        "tune",
+        "net",
+        "--variant",
+        "little-soldiers",
+        "--games",
+        "0",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    assert!(
+        !ok && err.contains("game 1 is of murray, not little-soldiers"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
