@@ -5,8 +5,10 @@
 use std::sync::Arc;
 
 use latrunculi::board::Bits;
+use latrunculi::book::key::mirror_position;
+use latrunculi::nnue::train::Sample;
 use latrunculi::nnue::{Accumulator, HIDDEN, Header, Layout, Net, Tracker, ruleset_digest};
-use latrunculi::rules::{AnyRules, Game, MoveKind, PRESETS, Rules, Turn, preset};
+use latrunculi::rules::{AnyRules, Game, MoveKind, PRESETS, Position, Rules, Turn, preset};
 use latrunculi::with_rules;
 
 /// The kinds of ply the games went through, summed over the rulesets.
@@ -60,6 +62,18 @@ fn random_net<B: Bits>(rules: &Rules<B>, seed: u64) -> (Net, Layout) {
     (net, layout)
 }
 
+/// The features of the position reflected left to right are those of the position, each
+/// mirrored (and mirroring twice gives them back).
+fn check_mirror<B: Bits>(rules: &Rules<B>, layout: &Layout, pos: &Position<B>) {
+    let mirrored = mirror_position(&rules.geo, pos);
+    let sample = Sample::of(layout, pos, None, 0.5);
+    assert_eq!(
+        sample.mirrored(layout),
+        Sample::of(layout, &mirrored, None, 0.5)
+    );
+    assert_eq!(sample.mirrored(layout).mirrored(layout), sample);
+}
+
 fn check_ruleset<B: Bits>(rules: Arc<Rules<B>>, seen: &mut Seen, seed: u64) {
     let name = rules.ruleset.name.clone();
     let (net, layout) = random_net(&rules, seed);
@@ -96,6 +110,9 @@ fn check_ruleset<B: Bits>(rules: Arc<Rules<B>>, seen: &mut Seen, seed: u64) {
                 seen.traps += (before.trapped != after.trapped) as usize;
             }
             let pos = game.position();
+            if ply % 7 == 0 {
+                check_mirror(&rules, &layout, pos);
+            }
             let fresh = Accumulator::refresh(&net, &layout, pos);
             assert_eq!(
                 tracker.current(),

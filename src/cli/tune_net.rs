@@ -47,6 +47,10 @@ pub struct NetArgs {
     /// The share of the game's result in the target; the rest is the search's score.
     #[arg(long, default_value_t = 0.5)]
     pub lambda: f32,
+    /// Do not learn from each position's mirror image too (by default it is learnt from
+    /// where the rules treat a position and its mirror image alike).
+    #[arg(long)]
+    pub no_mirror: bool,
     /// Threads for self-play and training.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
@@ -92,6 +96,9 @@ fn command_line(a: &NetArgs) -> String {
     );
     for r in &a.records {
         s += &format!(" --records {}", r.display());
+    }
+    if a.no_mirror {
+        s += " --no-mirror";
     }
     s
 }
@@ -152,9 +159,21 @@ fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Re
     if data.samples.len() < 10 {
         return Err("too few positions to learn from (play more games)".into());
     }
+    let positions = data.samples.len();
     // The last tenth, whole games of the end of the run, is held out.
     let held: Vec<Sample> = data.samples.split_off(data.samples.len() * 9 / 10);
     let layout = Layout::new(&rules);
+    let mirror = !a.no_mirror && rules.mirror_symmetric();
+    if mirror {
+        let mirrored: Vec<Sample> = data.samples.iter().map(|s| s.mirrored(&layout)).collect();
+        data.samples.extend(mirrored);
+        writeln!(
+            out,
+            "learning from {} positions and their mirror images",
+            data.samples.len() / 2
+        )
+        .map_err(io)?;
+    }
     let mut model = Model::new(layout.features(), a.seed);
     let tcfg = TrainConfig {
         epochs: a.epochs as usize,
@@ -191,12 +210,19 @@ fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Re
         command_line(a),
         format!(
             "{} positions of {} games ({} held out); self-play {played:.0} s, training {seconds:.0} s on {} threads",
-            data.samples.len() + held.len(),
+            positions,
             data.games,
             held.len(),
             a.threads.max(1)
         ),
-        format!("held-out loss {before:.5} -> {after:.5}"),
+        format!(
+            "held-out loss {before:.5} -> {after:.5}{}",
+            if data.samples.len() > positions {
+                "; mirror images learnt from too"
+            } else {
+                ""
+            }
+        ),
     ];
     provenance.extend(a.note.iter().cloned());
     let header = Header {

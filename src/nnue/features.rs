@@ -114,6 +114,19 @@ impl Layout {
         2 * KINDS * self.cells() + rel
     }
 
+    /// The same feature on the board reflected left to right (a file `f` becomes file
+    /// `cols - 1 - f`; the extras stay): where the rules treat a position and its mirror
+    /// image alike, each training position is worth two.
+    pub fn mirror_feature(&self, f: usize) -> usize {
+        let cells = self.cells();
+        if f >= 2 * KINDS * cells {
+            return f;
+        }
+        let (plane, cell) = (f / cells, f % cells);
+        let (row, col) = (cell / self.cols, cell % self.cols);
+        plane * cells + row * self.cols + (self.cols - 1 - col)
+    }
+
     /// The constant feature naming the perspective's colour.
     pub fn colour_feature(&self, persp: Colour) -> usize {
         2 * KINDS * self.cells() + CHANGING_EXTRAS + persp.index()

@@ -68,6 +68,24 @@ impl Sample {
         }
     }
 
+    /// The sample of the position reflected left to right (see
+    /// [`Layout::mirror_feature`]).
+    pub fn mirrored(&self, layout: &Layout) -> Sample {
+        let mirror = |v: &[u16]| -> Vec<u16> {
+            let mut m: Vec<u16> = v
+                .iter()
+                .map(|&f| layout.mirror_feature(f as usize) as u16)
+                .collect();
+            m.sort_unstable();
+            m
+        };
+        Sample {
+            us: mirror(&self.us),
+            them: mirror(&self.them),
+            ..self.clone()
+        }
+    }
+
     /// The value the net is trained towards.
     pub fn target(&self, lambda: f32) -> f32 {
         match self.score {
