@@ -28,6 +28,7 @@ fn a_short_run_writes_a_net_for_the_ruleset() {
     let dir = std::env::temp_dir().join(format!("latrunculi-tune-net-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("murray.nnue");
+    let saved = dir.join("murray.data");
     let (ok, out, err) = run(&[
         "tune",
         "net",
@@ -45,11 +46,59 @@ fn a_short_run_writes_a_net_for_the_ruleset() {
         "64",
         "--note",
         "SPRT: not played",
+        "--save-data",
+        saved.to_str().unwrap(),
         "--out",
         path.to_str().unwrap(),
     ]);
     assert!(ok, "{out}{err}");
     assert!(out.starts_with("murray: 4 games"), "{out}");
+    // The saved positions train a net again, without playing.
+    let positions = out
+        .lines()
+        .next()
+        .unwrap()
+        .split(", ")
+        .nth(3)
+        .unwrap()
+        .to_string();
+    assert!(positions.ends_with(" positions"), "{positions}");
+    let again = dir.join("again.nnue");
+    let (ok, out2, err) = run(&[
+        "tune",
+        "net",
+        "--variant",
+        "murray",
+        "--games",
+        "0",
+        "--data",
+        saved.to_str().unwrap(),
+        "--epochs",
+        "1",
+        "--out",
+        again.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out2}{err}");
+    assert!(
+        out2.starts_with(&format!(
+            "murray: 0 games (white 0, drawn 0, black 0), {positions}"
+        )),
+        "{out2}"
+    );
+    let (ok, _, err) = run(&[
+        "tune",
+        "net",
+        "--variant",
+        "little-soldiers",
+        "--games",
+        "0",
+        "--data",
+        saved.to_str().unwrap(),
+    ]);
+    assert!(
+        !ok && err.contains("the positions are of another ruleset"),
+        "{err}"
+    );
     assert!(out.contains("epoch   3: training loss"), "{out}");
     let net = format::read(&path).unwrap();
     let rules = Rules::<u128>::new(preset("murray", 16).unwrap()).unwrap();

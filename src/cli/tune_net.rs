@@ -11,7 +11,7 @@ use crate::board::Bits;
 use crate::cli::RulesetArgs;
 use crate::matches::record::Record;
 use crate::nnue::train::{Model, Sample, TrainConfig, loss, train};
-use crate::nnue::{Header, Layout, format, ruleset_digest};
+use crate::nnue::{Header, Layout, format, ruleset_digest, samples};
 use crate::rules::Rules;
 use crate::tune::net_data::{self, Data, SelfPlay};
 
@@ -35,6 +35,12 @@ pub struct NetArgs {
     /// ruleset; their scores are the moves' notes.
     #[arg(long, num_args = 1..)]
     pub records: Vec<PathBuf>,
+    /// Training positions saved by an earlier run (`--save-data`) to learn from as well.
+    #[arg(long, num_args = 1.., value_name = "FILE")]
+    pub data: Vec<PathBuf>,
+    /// Save the positions (before the held-out tenth is set apart) for later runs.
+    #[arg(long, value_name = "FILE")]
+    pub save_data: Option<PathBuf>,
     /// Passes over the positions.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
     pub epochs: u64,
@@ -97,6 +103,9 @@ fn command_line(a: &NetArgs) -> String {
     for r in &a.records {
         s += &format!(" --records {}", r.display());
     }
+    for d in &a.data {
+        s += &format!(" --data {}", d.display());
+    }
     if a.no_mirror {
         s += " --no-mirror";
     }
@@ -133,10 +142,9 @@ fn from_records<B: Bits>(
     Ok(())
 }
 
-fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Result<(), String> {
-    let io = |e: std::io::Error| e.to_string();
-    let name = rules.ruleset.name.clone();
-    let started = Instant::now();
+/// The positions to learn from: self-play, records and saved positions (saved again with
+/// `--save-data`).
+fn gather<B: Bits>(a: &NetArgs, rules: &Arc<Rules<B>>) -> Result<Data, String> {
     let cfg = SelfPlay {
         games: a.games,
         nodes: a.nodes,
@@ -145,8 +153,29 @@ fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Re
         seed: a.seed,
         threads: a.threads,
     };
-    let mut data = net_data::self_play(&rules, &cfg)?;
-    from_records(a, &rules, &mut data)?;
+    let mut data = net_data::self_play(rules, &cfg)?;
+    from_records(a, rules, &mut data)?;
+    let digest = ruleset_digest(&rules.ruleset);
+    let features = Layout::new(rules).features();
+    for path in &a.data {
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let saved = samples::from_bytes(&bytes, digest, features, &path.display().to_string())?;
+        data.samples.extend(saved);
+    }
+    if let Some(path) = &a.save_data {
+        std::fs::write(path, samples::to_bytes(&data.samples, digest, features))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(data)
+}
+
+fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Result<(), String> {
+    let io = |e: std::io::Error| e.to_string();
+    let name = rules.ruleset.name.clone();
+    let started = Instant::now();
+    let mut data = gather(a, &rules)?;
+    let digest = ruleset_digest(&rules.ruleset);
     let played = started.elapsed().as_secs_f64();
     let [white, draws, black] = data.results;
     writeln!(
@@ -227,7 +256,7 @@ fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Re
     provenance.extend(a.note.iter().cloned());
     let header = Header {
         ruleset: name.clone(),
-        digest: ruleset_digest(&rules.ruleset),
+        digest,
         rows: layout.rows as u16,
         cols: layout.cols as u16,
         provenance: provenance.join("\n"),

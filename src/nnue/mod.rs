@@ -10,6 +10,7 @@
 //! - [`net`] and [`format`]: a net as data, the ruleset it was trained for, its file.
 //! - [`shipped`]: the nets built into the program, found by the rules they name.
 //! - [`eval`]: a net evaluating a search's positions, following the game's frames.
+//! - [`samples`]: training positions kept in a file.
 //! - [`train`]: the trainer (f32, sparse first layer, Adam), quantising on export.
 //!
 //! The shape is `(features -> HIDDEN) x 2 perspectives -> 1`, with a squared clipped ReLU.
@@ -26,6 +27,7 @@ pub mod features;
 pub mod format;
 pub mod infer;
 pub mod net;
+pub mod samples;
 pub mod shipped;
 pub mod train;
 
