@@ -31,6 +31,10 @@ pub struct NetArgs {
     /// Plies after which a game is adjudicated by its last score.
     #[arg(long, default_value_t = 300)]
     pub max_plies: u32,
+    /// A net file the engine evaluates with in self-play (where it was trained for the
+    /// ruleset): the games of one net make the data of the next.
+    #[arg(long, value_name = "FILE")]
+    pub net: Option<PathBuf>,
     /// Game records (the match runner's `--records`) to learn from as well, all of this
     /// ruleset; their scores are the moves' notes.
     #[arg(long, num_args = 1..)]
@@ -103,6 +107,9 @@ fn command_line(a: &NetArgs) -> String {
     for r in &a.records {
         s += &format!(" --records {}", r.display());
     }
+    if let Some(n) = &a.net {
+        s += &format!(" --net {}", n.display());
+    }
     for d in &a.data {
         s += &format!(" --data {}", d.display());
     }
@@ -145,7 +152,17 @@ fn from_records<B: Bits>(
 /// The positions to learn from: self-play, records and saved positions (saved again with
 /// `--save-data`).
 fn gather<B: Bits>(a: &NetArgs, rules: &Arc<Rules<B>>) -> Result<Data, String> {
+    let net = match &a.net {
+        Some(path) => {
+            let net = format::read(path).map_err(|e| format!("--net: {e}"))?;
+            net.check_for(rules)
+                .map_err(|e| format!("--net {}: {e}", path.display()))?;
+            Some(Arc::new(net))
+        }
+        None => None,
+    };
     let cfg = SelfPlay {
+        net,
         games: a.games,
         nodes: a.nodes,
         random_plies: a.random_plies,

@@ -18,8 +18,8 @@ use rayon::prelude::*;
 use crate::board::Bits;
 use crate::engine::Engine;
 use crate::matches::record::{self, Record};
-use crate::nnue::Layout;
 use crate::nnue::train::{Rng, Sample};
+use crate::nnue::{Layout, Net};
 use crate::rules::{Colour, Game, Position, Rules};
 use crate::search::Limits;
 use crate::search::score::is_mate;
@@ -40,6 +40,9 @@ pub struct SelfPlay {
     pub seed: u64,
     /// Games played at the same time.
     pub threads: usize,
+    /// The net the engine evaluates with where it was trained for the ruleset (else the
+    /// ruleset's own evaluation): the games of one net make the data of the next.
+    pub net: Option<Arc<Net>>,
 }
 
 impl Default for SelfPlay {
@@ -51,6 +54,7 @@ impl Default for SelfPlay {
             max_plies: 300,
             seed: 1,
             threads: 1,
+            net: None,
         }
     }
 }
@@ -109,6 +113,7 @@ fn play_game<B: Bits>(
     engine.options.threads = 1;
     engine.options.move_overhead_ms = 0;
     engine.options.analyse_mode = true;
+    engine.options.eval_net = cfg.net.clone();
     let mut game = Game::new(rules.clone());
     let mut kept = Vec::new();
     // The last search's score and the side it was for.
@@ -229,6 +234,7 @@ mod tests {
             max_plies: 60,
             seed: 3,
             threads: 1,
+            net: None,
         };
         let data = self_play(&rules, &cfg).unwrap();
         assert_eq!(data.games, 4);
@@ -240,8 +246,36 @@ mod tests {
             assert!(score.abs() < 20_000.0, "{score}");
             assert!([0.0, 0.5, 1.0].contains(&s.result));
         }
-        let two = self_play(&rules, &SelfPlay { threads: 2, ..cfg }).unwrap();
+        let two = self_play(
+            &rules,
+            &SelfPlay {
+                threads: 2,
+                ..cfg.clone()
+            },
+        )
+        .unwrap();
         assert_eq!(two.samples, data.samples);
+        // A net for murray plays other games; one for another ruleset changes nothing.
+        let net_for = |name: &str| {
+            let r = Rules::<u128>::new(preset(name, 16).unwrap()).unwrap();
+            let layout = Layout::new(&r);
+            let header = crate::nnue::Header {
+                ruleset: name.into(),
+                digest: crate::nnue::ruleset_digest(&r.ruleset),
+                rows: layout.rows as u16,
+                cols: layout.cols as u16,
+                provenance: String::new(),
+            };
+            let model = crate::nnue::train::Model::new(layout.features(), 5);
+            Some(Arc::new(model.quantise(header)))
+        };
+        let with = |net| {
+            self_play(&rules, &SelfPlay { net, ..cfg.clone() })
+                .unwrap()
+                .samples
+        };
+        assert_ne!(with(net_for("murray")), data.samples);
+        assert_eq!(with(net_for("little-soldiers")), data.samples);
     }
 
     #[test]
