@@ -72,6 +72,9 @@ pub struct Options {
     /// The weights of `EvalFile`, for every ruleset (`None`: each ruleset's own, see
     /// [`Options::weights_for`]).
     pub eval_file: Option<Weights>,
+    /// The net of `EvalFile`: it evaluates instead of the formula in the ruleset it was
+    /// trained for; other rulesets keep theirs.
+    pub eval_net: Option<Arc<crate::nnue::Net>>,
     pub placement_search: PlacementSearch,
     pub mcts: MctsParams,
     /// The playing level (`Skill Level`).
@@ -90,6 +93,7 @@ impl Default for Options {
             analyse_mode: false,
             params: Params::default(),
             eval_file: None,
+            eval_net: None,
             placement_search: PlacementSearch::Auto,
             mcts: MctsParams::default(),
             skill_level: crate::search::skill::MAX_LEVEL,
@@ -115,6 +119,16 @@ impl Options {
         self.eval_file
             .clone()
             .unwrap_or_else(|| crate::search::weights::for_ruleset(&ruleset.name))
+    }
+
+    /// The net for a ruleset: `EvalFile`'s (the search uses it only in the ruleset it was
+    /// trained for), else none when `EvalFile` gave weights, else the ruleset's shipped one.
+    pub fn net_for(&self, ruleset: &crate::rules::Ruleset) -> Option<Arc<crate::nnue::Net>> {
+        match (&self.eval_net, &self.eval_file) {
+            (Some(net), _) => Some(net.clone()),
+            (None, Some(_)) => None,
+            (None, None) => crate::nnue::shipped::for_ruleset(ruleset),
+        }
     }
 
     /// The search tunables for the next search: contempt only in play.
@@ -247,6 +261,7 @@ impl Engine {
             searchmoves,
             params: self.options.search_params(),
             weights: self.options.weights_for(game.ruleset()),
+            net: self.options.net_for(game.ruleset()),
             limits,
         };
         let game = game.clone();

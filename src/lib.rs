@@ -10,6 +10,7 @@ pub mod engine;
 pub mod gui;
 pub mod matches;
 pub mod mcts;
+pub mod nnue;
 pub mod protocol;
 pub mod rules;
 pub mod search;

@@ -12,6 +12,7 @@ pub mod book;
 pub mod games;
 pub mod play;
 pub mod tune;
+pub mod tune_net;
 
 use crate::board::Bits;
 use crate::matches::stats::Sprt;

@@ -30,6 +30,12 @@ pub enum TuneCommand {
     /// `latrunculi tune spsa --variant murray --engine cmd=latrunculi nodes=5000 --games 8
     /// --concurrency 2 --param Aspiration=40,10,200,8 --iterations 200 --log murray.spsa`
     Spsa(Box<SpsaArgs>),
+    /// Train a learned evaluation (a net) for one ruleset from self-play: node-limited
+    /// games after a few random plies, each quiet position labelled with the search's score
+    /// and the game's result; a tenth held out to measure the fit. Writes a net file
+    /// whose header records how it was made. Example:
+    /// `latrunculi tune net --variant murray --games 400 --threads 2 --out murray.nnue`
+    Net(Box<crate::cli::tune_net::NetArgs>),
 }
 
 #[derive(Args, Debug)]
@@ -97,6 +103,7 @@ pub fn run(cmd: &TuneCommand, out: &mut dyn Write) -> Result<(), String> {
     match cmd {
         TuneCommand::Texel(a) => texel_command(a, out),
         TuneCommand::Spsa(a) => spsa_command(a, out),
+        TuneCommand::Net(a) => crate::cli::tune_net::run(a, out),
     }
 }
 

@@ -138,10 +138,26 @@ pub fn set(s: &mut Session, name: &str, value: &str) -> Result<(), String> {
             let path = value.trim();
             if path.is_empty() || path == "<empty>" {
                 opts.eval_file = None;
+                opts.eval_net = None;
                 return Ok(());
             }
-            let text = std::fs::read_to_string(path)
+            let bytes = std::fs::read(path)
                 .map_err(|e| format!("option EvalFile: cannot read {path}: {e}"))?;
+            if bytes.starts_with(crate::nnue::format::MAGIC) {
+                let net = crate::nnue::format::from_bytes(&bytes)
+                    .map_err(|e| format!("option EvalFile: {path}: {e}"))?;
+                let trained_for = net.header.ruleset.clone();
+                opts.eval_file = None;
+                opts.eval_net = Some(std::sync::Arc::new(net));
+                peer.say(&format!(
+                    "info string evaluation net from {path} (trained for {trained_for}; other rulesets keep the formula)"
+                ));
+                return Ok(());
+            }
+            let text = String::from_utf8(bytes).map_err(|_| {
+                format!("option EvalFile: {path} is neither a net nor a weight file")
+            })?;
+            opts.eval_net = None;
             let file = crate::search::weights::parse(&text, path)?;
             opts.eval_file = Some(file.weights);
             peer.say(&format!(

@@ -135,12 +135,18 @@ pub struct Worker<'a, B: Bits> {
     draw: [Value; 2],
     /// The side the search plays (the side to move at the root).
     engine: Colour,
+    /// The net that evaluates instead of the formula (in a cell: evaluating moves its
+    /// accumulators along).
+    net: Option<std::cell::RefCell<crate::nnue::NetEval<B>>>,
 }
 
 impl<'a, B: Bits> Worker<'a, B> {
     /// The evaluation of the current position for the side to move, as this search sees it
     /// (the side it plays presses a lead home, see [`evaluate_for`]).
     fn static_eval(&self) -> Value {
+        if let Some(net) = &self.net {
+            return net.borrow_mut().evaluate(self.game.frames());
+        }
         evaluate_for(
             self.game.rules(),
             self.game.position(),
@@ -186,7 +192,18 @@ impl<'a, B: Bits> Worker<'a, B> {
             deferred: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             draw,
             engine,
+            net: None,
         }
+    }
+
+    /// Evaluates with `net` where it was trained for the game's rules (else the formula).
+    pub fn use_net(&mut self, net: Option<&std::sync::Arc<crate::nnue::Net>>) {
+        self.net = net
+            .and_then(|n| crate::nnue::NetEval::new(n.clone(), self.game.rules()).ok())
+            .map(|mut e| {
+                e.anchor(self.game.frames());
+                std::cell::RefCell::new(e)
+            });
     }
 
     /// The table key: the position with the side to move, plus the quiet-ply counter where a

@@ -38,6 +38,8 @@ pub struct SearchConfig {
     pub searchmoves: Vec<Move>,
     pub params: Params,
     pub weights: Weights,
+    /// A net that replaces the weighted formula, if it was trained for the game's rules.
+    pub net: Option<std::sync::Arc<crate::nnue::Net>>,
 }
 
 impl Default for SearchConfig {
@@ -49,6 +51,7 @@ impl Default for SearchConfig {
             searchmoves: Vec::new(),
             params: Params::default(),
             weights: Weights::default(),
+            net: None,
         }
     }
 }
@@ -145,6 +148,7 @@ pub fn run<B: Bits>(
                         cfg.limits.nodes,
                     );
                     w.defer = true;
+                    w.use_net(cfg.net.as_ref());
                     iterate(&mut w, &root, cfg, clock, id, None)
                 })
             })
@@ -158,6 +162,7 @@ pub fn run<B: Bits>(
             cfg.limits.nodes,
         );
         w.defer = cfg.threads > 1;
+        w.use_net(cfg.net.as_ref());
         let main = iterate(&mut w, &root, cfg, clock, 0, Some(&mut *report));
         shared.stop.store(true, Ordering::Relaxed);
         let mut threads = vec![main];

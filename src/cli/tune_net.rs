@@ -1,0 +1,290 @@
+//! `latrunculi tune net`: self-play, training and a net file, in one command.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use clap::Args;
+
+use crate::board::Bits;
+use crate::cli::RulesetArgs;
+use crate::matches::record::Record;
+use crate::nnue::train::{Model, Sample, TrainConfig, loss, train};
+use crate::nnue::{Header, Layout, format, ruleset_digest, samples};
+use crate::rules::Rules;
+use crate::tune::net_data::{self, Data, SelfPlay};
+
+#[derive(Args, Debug)]
+pub struct NetArgs {
+    #[command(flatten)]
+    pub ruleset: RulesetArgs,
+    /// Games of self-play to learn from.
+    #[arg(long, default_value_t = 200)]
+    pub games: u64,
+    /// Node budget of each self-play search.
+    #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: u64,
+    /// Random plies at the start of each game (not learnt from).
+    #[arg(long, default_value_t = 8)]
+    pub random_plies: u32,
+    /// Plies after which a game is adjudicated by its last score.
+    #[arg(long, default_value_t = 300)]
+    pub max_plies: u32,
+    /// A net file the engine evaluates with in self-play (where it was trained for the
+    /// ruleset): the games of one net make the data of the next.
+    #[arg(long, value_name = "FILE")]
+    pub net: Option<PathBuf>,
+    /// Game records (the match runner's `--records`) to learn from as well, all of this
+    /// ruleset; their scores are the moves' notes.
+    #[arg(long, num_args = 1..)]
+    pub records: Vec<PathBuf>,
+    /// Training positions saved by an earlier run (`--save-data`) to learn from as well.
+    #[arg(long, num_args = 1.., value_name = "FILE")]
+    pub data: Vec<PathBuf>,
+    /// Save the positions (before the held-out tenth is set apart) for later runs.
+    #[arg(long, value_name = "FILE")]
+    pub save_data: Option<PathBuf>,
+    /// Passes over the positions.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
+    pub epochs: u64,
+    /// Positions per gradient step.
+    #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u64).range(1..))]
+    pub batch: u64,
+    /// Adam's step size at the start (it falls to a tenth by the end).
+    #[arg(long, default_value_t = 0.002)]
+    pub rate: f32,
+    /// The share of the game's result in the target; the rest is the search's score.
+    #[arg(long, default_value_t = 0.5)]
+    pub lambda: f32,
+    /// Do not learn from each position's mirror image too (by default it is learnt from
+    /// where the rules treat a position and its mirror image alike).
+    #[arg(long)]
+    pub no_mirror: bool,
+    /// Threads for self-play and training.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A line for the net's header, e.g. the match that accepted it (repeat for several).
+    #[arg(long, value_name = "TEXT")]
+    pub note: Vec<String>,
+    /// Where to write the net (default: RULESET.nnue).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+pub fn run(a: &NetArgs, out: &mut dyn Write) -> Result<(), String> {
+    if !(0.0..=1.0).contains(&a.lambda) {
+        return Err("--lambda must be from 0 to 1".into());
+    }
+    if !(a.rate > 0.0 && a.rate.is_finite()) {
+        return Err("--rate must be above 0".into());
+    }
+    crate::with_rules!(a.ruleset.rules()?, r => run_on(a, r, out))
+}
+
+/// The command that reproduces this run, for the net's header.
+fn command_line(a: &NetArgs) -> String {
+    let mut s = format!("latrunculi tune net --variant {}", a.ruleset.variant);
+    if let Some(p) = a.ruleset.pieces {
+        s += &format!(" --pieces {p}");
+    }
+    s += &format!(
+        " --games {} --nodes {} --random-plies {} --max-plies {} --epochs {} --batch {} \
+         --rate {} --lambda {} --threads {} --seed {}",
+        a.games,
+        a.nodes,
+        a.random_plies,
+        a.max_plies,
+        a.epochs,
+        a.batch,
+        a.rate,
+        a.lambda,
+        a.threads,
+        a.seed
+    );
+    for r in &a.records {
+        s += &format!(" --records {}", r.display());
+    }
+    if let Some(n) = &a.net {
+        s += &format!(" --net {}", n.display());
+    }
+    for d in &a.data {
+        s += &format!(" --data {}", d.display());
+    }
+    if a.no_mirror {
+        s += " --no-mirror";
+    }
+    s
+}
+
+/// The positions of the records.
+fn from_records<B: Bits>(
+    a: &NetArgs,
+    rules: &Arc<Rules<B>>,
+    data: &mut Data,
+) -> Result<(), String> {
+    for path in &a.records {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let recs = Record::parse_all(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        for (i, rec) in recs.iter().enumerate() {
+            let name = rec.tag("Variant").unwrap_or("no ruleset");
+            if name != rules.ruleset.name {
+                return Err(format!(
+                    "{}: game {} is of {name}, not {}",
+                    path.display(),
+                    i + 1,
+                    rules.ruleset.name
+                ));
+            }
+            let game = net_data::record_samples(rec, rules.clone(), a.random_plies as usize)
+                .map_err(|e| format!("{}: game {}: {e}", path.display(), i + 1))?;
+            if let Some((samples, winner)) = game {
+                data.add(samples, winner);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The positions to learn from: self-play, records and saved positions (saved again with
+/// `--save-data`).
+fn gather<B: Bits>(a: &NetArgs, rules: &Arc<Rules<B>>) -> Result<Data, String> {
+    let net = match &a.net {
+        Some(path) => {
+            let net = format::read(path).map_err(|e| format!("--net: {e}"))?;
+            net.check_for(rules)
+                .map_err(|e| format!("--net {}: {e}", path.display()))?;
+            Some(Arc::new(net))
+        }
+        None => None,
+    };
+    let cfg = SelfPlay {
+        net,
+        games: a.games,
+        nodes: a.nodes,
+        random_plies: a.random_plies,
+        max_plies: a.max_plies,
+        seed: a.seed,
+        threads: a.threads,
+    };
+    let mut data = net_data::self_play(rules, &cfg)?;
+    from_records(a, rules, &mut data)?;
+    let digest = ruleset_digest(&rules.ruleset);
+    let features = Layout::new(rules).features();
+    for path in &a.data {
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let saved = samples::from_bytes(&bytes, digest, features, &path.display().to_string())?;
+        data.samples.extend(saved);
+    }
+    if let Some(path) = &a.save_data {
+        std::fs::write(path, samples::to_bytes(&data.samples, digest, features))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(data)
+}
+
+fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Result<(), String> {
+    let io = |e: std::io::Error| e.to_string();
+    let name = rules.ruleset.name.clone();
+    let started = Instant::now();
+    let mut data = gather(a, &rules)?;
+    let digest = ruleset_digest(&rules.ruleset);
+    let played = started.elapsed().as_secs_f64();
+    let [white, draws, black] = data.results;
+    writeln!(
+        out,
+        "{name}: {} games (white {white}, drawn {draws}, black {black}), {} positions, {played:.0} s",
+        data.games,
+        data.samples.len()
+    )
+    .map_err(io)?;
+    if data.samples.len() < 10 {
+        return Err("too few positions to learn from (play more games)".into());
+    }
+    let positions = data.samples.len();
+    // The last tenth, whole games of the end of the run, is held out.
+    let held: Vec<Sample> = data.samples.split_off(data.samples.len() * 9 / 10);
+    let layout = Layout::new(&rules);
+    let mirror = !a.no_mirror && rules.mirror_symmetric();
+    if mirror {
+        let mirrored: Vec<Sample> = data.samples.iter().map(|s| s.mirrored(&layout)).collect();
+        data.samples.extend(mirrored);
+        writeln!(
+            out,
+            "learning from {} positions and their mirror images",
+            data.samples.len() / 2
+        )
+        .map_err(io)?;
+    }
+    let mut model = Model::new(layout.features(), a.seed);
+    let tcfg = TrainConfig {
+        epochs: a.epochs as usize,
+        batch: a.batch as usize,
+        rate: a.rate,
+        lambda: a.lambda,
+        seed: a.seed,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.threads.max(1))
+        .build()
+        .map_err(|e| format!("cannot start {} threads: {e}", a.threads))?;
+    let before = pool.install(|| loss(&model, &held, a.lambda));
+    let trained = Instant::now();
+    let mut lines = Vec::new();
+    pool.install(|| {
+        train(&mut model, &data.samples, &tcfg, &mut |epoch, l| {
+            lines.push(format!("epoch {:>3}: training loss {l:.5}", epoch + 1));
+        })
+    });
+    let seconds = trained.elapsed().as_secs_f64();
+    let after = pool.install(|| loss(&model, &held, a.lambda));
+    for l in &lines {
+        writeln!(out, "{l}").map_err(io)?;
+    }
+    writeln!(
+        out,
+        "held-out loss {before:.5} -> {after:.5} ({} positions); trained in {seconds:.0} s",
+        held.len()
+    )
+    .map_err(io)?;
+    let mut provenance = vec![
+        format!("Net for {name}, made by"),
+        command_line(a),
+        format!(
+            "{} positions of {} games ({} held out); self-play {played:.0} s, training {seconds:.0} s on {} threads",
+            positions,
+            data.games,
+            held.len(),
+            a.threads.max(1)
+        ),
+        format!(
+            "held-out loss {before:.5} -> {after:.5}{}",
+            if data.samples.len() > positions {
+                "; mirror images learnt from too"
+            } else {
+                ""
+            }
+        ),
+    ];
+    provenance.extend(a.note.iter().cloned());
+    let header = Header {
+        ruleset: name.clone(),
+        digest,
+        rows: layout.rows as u16,
+        cols: layout.cols as u16,
+        provenance: provenance.join("\n"),
+    };
+    let bytes = format::to_bytes(&model.quantise(header));
+    // What is written must read back as a net for this ruleset.
+    format::from_bytes(&bytes)?.check_for(&rules)?;
+    let path = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("{name}.nnue")));
+    std::fs::write(&path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    writeln!(out, "wrote {}", path.display()).map_err(io)
+}

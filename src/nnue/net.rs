@@ -1,0 +1,124 @@
+//! A quantised net and what it was trained for.
+
+use super::accumulator::Accumulator;
+use super::features::{EXTRAS, KINDS, Layout};
+use super::infer;
+use super::{HIDDEN, NetError};
+use crate::board::Bits;
+use crate::rules::{Colour, Rules, Ruleset};
+
+/// What a net was trained for and how it was made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The ruleset's name, for people (the digest is what is checked).
+    pub ruleset: String,
+    /// [`ruleset_digest`] of the ruleset.
+    pub digest: u64,
+    pub rows: u16,
+    pub cols: u16,
+    /// Free text: the commands that made the net, the positions, the training time, the
+    /// match that accepted it.
+    pub provenance: String,
+}
+
+/// A net ready to evaluate: integer weights as [`super::infer`] expects them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Net {
+    pub header: Header,
+    /// Inputs per perspective ([`Layout::features`]).
+    pub features: usize,
+    /// `features` rows of `HIDDEN` weights (scale `QA`).
+    pub ft_weights: Vec<i16>,
+    /// `HIDDEN` biases (scale `QA`).
+    pub ft_bias: Vec<i16>,
+    /// `2 * HIDDEN` output weights, side to move's first (scale `QB`, at most
+    /// [`infer::MAX_OUT_WEIGHT`] in size).
+    pub out_weights: Vec<i16>,
+    /// The output bias (scale `QA * QB`).
+    pub out_bias: i32,
+}
+
+/// A digest of what a ruleset *is*: its knobs written out as a ruleset file, with the words
+/// that change no rule (its name, source line, colour and leader names, the placement
+/// planner) set to fixed values. FNV-1a, so that it is the same in every build.
+pub fn ruleset_digest(ruleset: &Ruleset) -> u64 {
+    let mut r = ruleset.clone();
+    r.name = "ruleset".into();
+    r.source = String::new();
+    r.black_name = "black".into();
+    r.leader_name = "leader".into();
+    r.placement_planner = crate::rules::PlacementPlanner::Mcts;
+    fnv1a(crate::rules::file::to_text(&[r]).as_bytes())
+}
+
+/// FNV-1a, 64 bits.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+impl Net {
+    /// The row of first-layer weights of feature `f`.
+    #[inline(always)]
+    pub fn ft_row(&self, f: usize) -> &[i16] {
+        &self.ft_weights[f * HIDDEN..(f + 1) * HIDDEN]
+    }
+
+    /// The score in centipawns for `side` to move, from the accumulator of the position.
+    #[inline]
+    pub fn evaluate(&self, acc: &Accumulator, side: Colour) -> i32 {
+        let (us, them) = (&acc.v[side.index()], &acc.v[side.other().index()]);
+        let (w_us, w_them) = self.out_weights.split_at(HIDDEN);
+        infer::combine(
+            infer::perspective(us, w_us),
+            infer::perspective(them, w_them),
+            self.out_bias,
+        )
+    }
+
+    /// [`Net::evaluate`] with the plain version only (for tests and comparisons).
+    pub fn evaluate_plain(&self, acc: &Accumulator, side: Colour) -> i32 {
+        let (us, them) = (&acc.v[side.index()], &acc.v[side.other().index()]);
+        let (w_us, w_them) = self.out_weights.split_at(HIDDEN);
+        infer::combine(
+            infer::perspective_plain(us, w_us),
+            infer::perspective_plain(them, w_them),
+            self.out_bias,
+        )
+    }
+
+    /// Whether the net was trained for `rules`: the same ruleset (by digest) on the same
+    /// board, with the feature space its layout has.
+    pub fn check_for<B: Bits>(&self, rules: &Rules<B>) -> Result<Layout, NetError> {
+        self.fits(&rules.ruleset)?;
+        Ok(Layout::new(rules))
+    }
+
+    /// [`Net::check_for`] from the ruleset alone (the layout's size depends only on the
+    /// board).
+    pub fn fits(&self, ruleset: &Ruleset) -> Result<(), NetError> {
+        let h = &self.header;
+        if (h.rows as usize, h.cols as usize) != (ruleset.rows, ruleset.cols) {
+            return Err(NetError::WrongBoard {
+                net: (h.rows, h.cols),
+                ruleset: (ruleset.rows as u16, ruleset.cols as u16),
+            });
+        }
+        if h.digest != ruleset_digest(ruleset) {
+            return Err(NetError::WrongRuleset {
+                net: h.ruleset.clone(),
+                ruleset: ruleset.name.clone(),
+            });
+        }
+        let expected = 2 * KINDS * ruleset.rows * ruleset.cols + EXTRAS;
+        if self.features != expected {
+            return Err(NetError::WrongSize {
+                what: "features",
+                net: self.features,
+                expected,
+            });
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,182 @@
+//! Training positions kept in a file, so that one self-play run can feed many trainings.
+//!
+//! ```text
+//! magic    8 bytes  "LATRDATA"
+//! version  u32      1
+//! digest   u64      the ruleset's digest (the features are that ruleset's)
+//! features u32      inputs per perspective
+//! count    u64      positions
+//! each:    u16 n_us, u16 n_them, f32 score (NaN: none), f32 result,
+//!          u16 x n_us, u16 x n_them (feature indices, each below `features`)
+//! ```
+//!
+//! Little-endian. Reading checks every field and says what is wrong; it never panics.
+
+use super::train::Sample;
+
+pub const MAGIC: &[u8; 8] = b"LATRDATA";
+pub const VERSION: u32 = 1;
+
+/// The bytes of a sample file for a ruleset with `digest` and `features` inputs.
+pub fn to_bytes(samples: &[Sample], digest: u64, features: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(32 + samples.len() * 100);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&digest.to_le_bytes());
+    out.extend_from_slice(&(features as u32).to_le_bytes());
+    out.extend_from_slice(&(samples.len() as u64).to_le_bytes());
+    for s in samples {
+        out.extend_from_slice(&(s.us.len() as u16).to_le_bytes());
+        out.extend_from_slice(&(s.them.len() as u16).to_le_bytes());
+        out.extend_from_slice(&s.score.unwrap_or(f32::NAN).to_le_bytes());
+        out.extend_from_slice(&s.result.to_le_bytes());
+        for f in s.us.iter().chain(&s.them) {
+            out.extend_from_slice(&f.to_le_bytes());
+        }
+    }
+    out
+}
+
+/// Reads a sample file made for the ruleset with `digest` and `features` inputs; `origin`
+/// names it in errors.
+pub fn from_bytes(
+    bytes: &[u8],
+    digest: u64,
+    features: usize,
+    origin: &str,
+) -> Result<Vec<Sample>, String> {
+    let mut at = 0usize;
+    let mut take = |n: usize, what: &str| -> Result<&[u8], String> {
+        let end = at
+            .checked_add(n)
+            .filter(|&e| e <= bytes.len())
+            .ok_or_else(|| format!("{origin}: the file ends inside {what}"))?;
+        let s = &bytes[at..end];
+        at = end;
+        Ok(s)
+    };
+    if take(8, "the magic")? != MAGIC {
+        return Err(format!("{origin}: not a file of training positions"));
+    }
+    let word = |b: &[u8]| u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+    let long = |b: &[u8]| u64::from_le_bytes(b.try_into().unwrap_or([0; 8]));
+    let version = word(take(4, "the version")?);
+    if version != VERSION {
+        return Err(format!(
+            "{origin}: version {version}; this build reads version {VERSION}"
+        ));
+    }
+    if long(take(8, "the ruleset digest")?) != digest {
+        return Err(format!("{origin}: the positions are of another ruleset"));
+    }
+    let f = word(take(4, "the feature count")?) as usize;
+    if f != features {
+        return Err(format!(
+            "{origin}: the positions have {f} features, the ruleset {features}"
+        ));
+    }
+    let count = long(take(8, "the count")?);
+    let mut out = Vec::new();
+    for i in 0..count {
+        let what = "a position";
+        let head = take(12, what)?;
+        let (n_us, n_them) = (
+            u16::from_le_bytes([head[0], head[1]]) as usize,
+            u16::from_le_bytes([head[2], head[3]]) as usize,
+        );
+        let score = f32::from_le_bytes([head[4], head[5], head[6], head[7]]);
+        let result = f32::from_le_bytes([head[8], head[9], head[10], head[11]]);
+        if !(0.0..=1.0).contains(&result) {
+            return Err(format!("{origin}: position {i} has result {result}"));
+        }
+        let list = take(2 * (n_us + n_them), what)?;
+        let all: Vec<u16> = list
+            .chunks_exact(2)
+            .map(|c| u16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        if let Some(bad) = all.iter().find(|&&x| x as usize >= features) {
+            return Err(format!("{origin}: position {i} has feature {bad}"));
+        }
+        out.push(Sample {
+            us: all[..n_us].to_vec(),
+            them: all[n_us..].to_vec(),
+            score: (!score.is_nan()).then_some(score),
+            result,
+        });
+    }
+    if at != bytes.len() {
+        return Err(format!(
+            "{origin}: {} bytes after the last position",
+            bytes.len() - at
+        ));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn samples() -> Vec<Sample> {
+        vec![
+            Sample {
+                us: vec![1, 5, 99],
+                them: vec![2, 7],
+                score: Some(-35.0),
+                result: 0.5,
+            },
+            Sample {
+                us: vec![],
+                them: vec![0],
+                score: None,
+                result: 1.0,
+            },
+        ]
+    }
+
+    #[test]
+    fn samples_round_trip() {
+        let bytes = to_bytes(&samples(), 42, 100);
+        assert_eq!(from_bytes(&bytes, 42, 100, "f").unwrap(), samples());
+        assert_eq!(
+            from_bytes(&to_bytes(&[], 42, 100), 42, 100, "f").unwrap(),
+            []
+        );
+    }
+
+    #[test]
+    fn a_wrong_or_damaged_file_is_explained() {
+        let bytes = to_bytes(&samples(), 42, 100);
+        let err =
+            |b: &[u8], digest, features| from_bytes(b, digest, features, "d.bin").unwrap_err();
+        assert_eq!(
+            err(&bytes, 43, 100),
+            "d.bin: the positions are of another ruleset"
+        );
+        assert_eq!(
+            err(&bytes, 42, 120),
+            "d.bin: the positions have 100 features, the ruleset 120"
+        );
+        assert_eq!(
+            err(b"LATRNNUE", 42, 100),
+            "d.bin: not a file of training positions"
+        );
+        assert_eq!(
+            err(&bytes[..5], 42, 100),
+            "d.bin: the file ends inside the magic"
+        );
+        for cut in 8..bytes.len() {
+            assert!(err(&bytes[..cut], 42, 100).starts_with("d.bin: the file ends inside "));
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert_eq!(
+            err(&longer, 42, 100),
+            "d.bin: 1 bytes after the last position"
+        );
+        let mut bad = to_bytes(&samples(), 42, 100);
+        let at = 32 + 12; // the first feature of the first position
+        bad[at..at + 2].copy_from_slice(&500u16.to_le_bytes());
+        assert_eq!(err(&bad, 42, 100), "d.bin: position 0 has feature 500");
+    }
+}

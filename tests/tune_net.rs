@@ -1,0 +1,245 @@
+//! `latrunculi tune net`: a few quick games of self-play make a net file for the ruleset,
+//! whose header says how it was made; bad arguments are explained.
+
+mod support;
+
+use latrunculi::nnue::format;
+use latrunculi::rules::{Rules, preset};
+use support::engine::{Engine, field};
+use support::run;
+
+/// The last depth's score and node count of `go depth 4` from the start position.
+/// (A new game first, so that no search starts from another's table.)
+fn search(e: &mut Engine) -> (String, String) {
+    e.ask_sync("ucinewgame");
+    e.send("position startpos");
+    let lines = e.ask("go depth 4", |l| l.starts_with("bestmove"));
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains(" score "))
+        .expect("an info line with a score");
+    let score = field(info, "score").unwrap().to_string() + " " + field(info, "cp").unwrap_or("");
+    (score, field(info, "nodes").unwrap().to_string())
+}
+
+#[test]
+fn a_short_run_writes_a_net_for_the_ruleset() {
+    let dir = std::env::temp_dir().join(format!("latrunculi-tune-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("murray.nnue");
+    let saved = dir.join("murray.data");
+    let (ok, out, err) = run(&[
+        "tune",
+        "net",
+        "--variant",
+        "murray",
+        "--games",
+        "4",
+        "--nodes",
+        "300",
+        "--max-plies",
+        "80",
+        "--epochs",
+        "3",
+        "--batch",
+        "64",
+        "--note",
+        "SPRT: not played",
+        "--save-data",
+        saved.to_str().unwrap(),
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}{err}");
+    assert!(out.starts_with("murray: 4 games"), "{out}");
+    // The saved positions train a net again, without playing.
+    let positions = out
+        .lines()
+        .next()
+        .unwrap()
+        .split(", ")
+        .nth(3)
+        .unwrap()
+        .to_string();
+    assert!(positions.ends_with(" positions"), "{positions}");
+    let again = dir.join("again.nnue");
+    let (ok, out2, err) = run(&[
+        "tune",
+        "net",
+        "--variant",
+        "murray",
+        "--games",
+        "0",
+        "--data",
+        saved.to_str().unwrap(),
+        "--epochs",
+        "1",
+        "--out",
+        again.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out2}{err}");
+    assert!(
+        out2.starts_with(&format!(
+            "murray: 0 games (white 0, drawn 0, black 0), {positions}"
+        )),
+        "{out2}"
+    );
+    let (ok, _, err) = run(&[
+        "tune",
+        "net",
+        "--variant",
+        "little-soldiers",
+        "--games",
+        "0",
+        "--data",
+        saved.to_str().unwrap(),
+    ]);
+    assert!(
+        !ok && err.contains("the positions are of another ruleset"),
+        "{err}"
+    );
+    assert!(out.contains("epoch   3: training loss"), "{out}");
+    let net = format::read(&path).unwrap();
+    let rules = Rules::<u128>::new(preset("murray", 16).unwrap()).unwrap();
+    assert!(net.check_for(&rules).is_ok());
+    let header = &net.header.provenance;
+    assert!(
+        header.contains("latrunculi tune net --variant murray --games 4 --nodes 300"),
+        "{header}"
+    );
+    assert!(header.contains("positions of 4 games"), "{header}");
+    assert!(header.ends_with("SPRT: not played"), "{header}");
+    let other = Rules::<u128>::new(preset("little-soldiers", 16).unwrap()).unwrap();
+    assert!(net.check_for(&other).is_err());
+
+    // EvalFile: the net evaluates murray instead of the formula; little-soldiers, which it
+    // was not trained for, keeps the formula.
+    let mut e = Engine::start();
+    e.ask_sync("setoption name OwnBook value false");
+    let formula = |e: &mut Engine, variant: &str| {
+        e.ask_sync(&format!("setoption name UCI_Variant value {variant}"));
+        e.ask_sync("setoption name EvalFile value <empty>");
+        search(e)
+    };
+    let murray = formula(&mut e, "murray");
+    let soldiers = formula(&mut e, "little-soldiers");
+    let said = e.ask_sync(&format!("setoption name EvalFile value {}", path.display()));
+    assert_eq!(
+        said,
+        vec![format!(
+            "info string evaluation net from {} (trained for murray; other rulesets keep the formula)",
+            path.display()
+        )]
+    );
+    assert_eq!(search(&mut e), soldiers);
+    e.ask_sync("setoption name UCI_Variant value murray");
+    let with_net = search(&mut e);
+    assert_ne!(
+        with_net, murray,
+        "the net's search differs from the formula's"
+    );
+    assert_eq!(search(&mut e), with_net, "and is deterministic");
+
+    // A damaged net is refused with the reason, and the engine plays on.
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes.truncate(bytes.len() / 2);
+    let broken = dir.join("broken.nnue");
+    std::fs::write(&broken, bytes).unwrap();
+    let said = e.ask_sync(&format!(
+        "setoption name EvalFile value {}",
+        broken.display()
+    ));
+    assert!(
+        said[0].starts_with("info string error: ")
+            && said[0].contains("ends inside the first layer"),
+        "{said:?}"
+    );
+    assert!(!search(&mut e).1.is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_arguments_are_explained() {
+    let (ok, _, err) = run(&["tune", "net", "--variant", "murray", "--lambda", "2"]);
+    assert!(!ok);
+    assert!(err.contains("--lambda must be from 0 to 1"), "{err}");
+    let (ok, _, err) = run(&["tune", "net", "--variant", "chess"]);
+    assert!(!ok);
+    assert!(err.contains("unknown variant 'chess'"), "{err}");
+    let (ok, _, err) = run(&["tune", "net", "--variant", "murray", "--games", "0"]);
+    assert!(!ok);
+    assert!(err.contains("too few positions"), "{err}");
+}
+
+/// The match runner's records are learnt from too: their notes give the scores.
+#[test]
+fn records_of_the_match_runner_are_learnt_from() {
+    let dir = std::env::temp_dir().join(format!("latrunculi-net-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let records = dir.join("murray.pgn");
+    let bin = format!("cmd={}", env!("CARGO_BIN_EXE_latrunculi"));
+    let (ok, out, err) = run(&[
+        "match",
+        "--variant",
+        "murray",
+        "--engine",
+        &bin,
+        "name=a",
+        "depth=2",
+        "--engine",
+        &bin,
+        "name=b",
+        "depth=2",
+        "--each",
+        "option.OwnBook=false",
+        "--games",
+        "2",
+        "--draw-plies",
+        "60",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}{err}");
+    let path = dir.join("net.nnue");
+    let (ok, out, err) = run(&[
+        "tune",
+        "net",
+        "--variant",
+        "murray",
+        "--games",
+        "0",
+        "--random-plies",
+        "0",
+        "--records",
+        records.to_str().unwrap(),
+        "--epochs",
+        "1",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}{err}");
+    assert!(out.starts_with("murray: 2 games"), "{out}");
+    let net = format::read(&path).unwrap();
+    assert!(
+        net.header.provenance.contains(" --records "),
+        "{}",
+        net.header.provenance
+    );
+    // Records of another ruleset are refused.
+    let (ok, _, err) = run(&[
+        "tune",
+        "net",
+        "--variant",
+        "little-soldiers",
+        "--games",
+        "0",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    assert!(
+        !ok && err.contains("game 1 is of murray, not little-soldiers"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
