@@ -90,3 +90,62 @@ fn every_example_session_is_what_the_engine_answers() {
         );
     }
 }
+
+/// protocol.md's table of options is the engine's: the same options, kinds, limits and
+/// defaults as the `uci` answer lists (which the one table in `protocol/options.rs` writes).
+#[test]
+fn the_options_table_of_protocol_md_is_the_uci_answer() {
+    let doc = include_str!("../protocol.md");
+    let start = doc.find("## Options").expect("protocol.md has an options section");
+    let rows: Vec<Vec<String>> = doc[start..]
+        .lines()
+        .skip_while(|l| !l.starts_with("| `"))
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| {
+            l.split('|')
+                .skip(1)
+                .take(3)
+                .map(|c| c.trim().replace('`', ""))
+                .collect()
+        })
+        .collect();
+    let mut e = Engine::start();
+    let answer = e.ask("uci", |l| l == "uciok");
+    let options: Vec<&String> = answer
+        .iter()
+        .filter(|l| l.starts_with("option name "))
+        .collect();
+    assert_eq!(rows.len(), options.len(), "{rows:?}");
+    for line in options {
+        let rest = &line["option name ".len()..];
+        let (name, decl) = rest.split_once(" type ").unwrap();
+        let row = rows
+            .iter()
+            .find(|r| r[0] == name)
+            .unwrap_or_else(|| panic!("protocol.md does not list option {name}"));
+        let words: Vec<&str> = decl.split_whitespace().collect();
+        let value_of = |key: &str| {
+            let at = words.iter().position(|w| *w == key)?;
+            words.get(at + 1).copied()
+        };
+        let default = value_of("default").unwrap_or("");
+        let kind = match words[0] {
+            "spin" => format!(
+                "spin {}..{}",
+                value_of("min").unwrap(),
+                value_of("max").unwrap()
+            ),
+            "combo" if name != "UCI_Variant" => {
+                let vars: Vec<&str> = words
+                    .windows(2)
+                    .filter(|w| w[0] == "var")
+                    .map(|w| w[1])
+                    .collect();
+                format!("combo {}", vars.join(", "))
+            }
+            other => other.to_string(),
+        };
+        assert_eq!(row[1], kind, "the kind of {name}");
+        assert_eq!(row[2], default, "the default of {name}");
+    }
+}

@@ -1,259 +1,458 @@
-//! The engine's options: their `option` declarations and how `setoption` changes them.
+//! The engine's options as one table (as Stockfish's `OptionsMap`): each option's name,
+//! kind, default and limits are written once, here, and feed both the `option` lines of the
+//! `uci` answer and the checks of `setoption`; a test holds protocol.md's table to it.
 
 use super::session::Session;
 use crate::book::choose::{DEFAULT_VARIETY, MAX_VARIETY};
 use crate::book::locate::DEFAULT_FILE;
-use crate::engine::PlacementSearch;
+use crate::engine::{DEFAULT_HASH_MB, Options, PlacementSearch};
 use crate::mcts::{MctsParams, Playout};
 use crate::rules::{Catalogue, DEFAULT_PRESET};
 use crate::search::Params;
 use crate::search::skill::{ELO_RANGE, MAX_LEVEL};
 
-/// The `option` lines `uci` prints.
-pub fn declarations(catalogue: &Catalogue) -> Vec<String> {
-    let p = Params::default();
-    let m = MctsParams::default();
+/// What an option holds, with its default and limits.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Check(bool),
+    /// The default and the words allowed (matched without regard to case).
+    Combo(String, Vec<String>),
+    /// A path or other text; `<empty>` stands for none.
+    Text(String),
+    Button,
+}
+
+/// A `setoption` value read by its option's kind.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Int(i64),
+    Bool(bool),
+    /// A combo's word as the table writes it.
+    Word(String),
+    Text(String),
+    Press,
+}
+
+/// How a value changes the session: always, or unless the change itself fails (a file that
+/// cannot be read, memory that cannot be had).
+#[derive(Clone, Copy)]
+enum Apply {
+    Set(fn(&mut Session, Value)),
+    Try(fn(&mut Session, Value) -> Result<(), String>),
+}
+use Apply::{Set, Try};
+
+/// One option: its name as `uci` lists it, its kind, and what setting it does.
+pub struct Spec {
+    pub name: &'static str,
+    pub kind: Kind,
+    apply: Apply,
+}
+
+fn spin(name: &'static str, default: i64, min: i64, max: i64, apply: Apply) -> Spec {
+    let kind = Kind::Spin { default, min, max };
+    Spec { name, kind, apply }
+}
+
+fn check(name: &'static str, default: bool, apply: Apply) -> Spec {
+    let kind = Kind::Check(default);
+    Spec { name, kind, apply }
+}
+
+fn text(name: &'static str, default: &str, apply: Apply) -> Spec {
+    let kind = Kind::Text(default.to_string());
+    Spec { name, kind, apply }
+}
+
+fn combo(name: &'static str, words: &[&str], apply: Apply) -> Spec {
+    let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+    let kind = Kind::Combo(words[0].clone(), words);
+    Spec { name, kind, apply }
+}
+
+// The value readers: the table has already checked the kind and the limits.
+fn int(v: &Value) -> i64 {
+    if let Value::Int(n) = v { *n } else { 0 }
+}
+fn on(v: &Value) -> bool {
+    matches!(v, Value::Bool(true))
+}
+fn words(v: Value) -> String {
+    match v {
+        Value::Word(w) | Value::Text(w) => w,
+        _ => String::new(),
+    }
+}
+
+/// Every option, in the order `uci` lists them. Limits that depend on what the engine knows
+/// (the rulesets, the men per side they allow) come from `catalogue`.
+pub fn table(catalogue: &Catalogue) -> Vec<Spec> {
+    let (o, p, m) = (Options::default(), Params::default(), MctsParams::default());
     let (lo, hi) = catalogue.pieces_range();
-    let variants: Vec<String> = catalogue
-        .names()
-        .iter()
-        .map(|v| format!("var {v}"))
-        .collect();
+    let (min_elo, max_elo) = (ELO_RANGE.0 as i64, ELO_RANGE.1 as i64);
+    let level = MAX_LEVEL as i64;
     vec![
-        format!(
-            "option name UCI_Variant type combo default {DEFAULT_PRESET} {}",
-            variants.join(" ")
+        Spec {
+            name: "UCI_Variant",
+            kind: Kind::Combo(DEFAULT_PRESET.to_string(), catalogue.names()),
+            apply: Try(|s, v| set_variant(s, &words(v))),
+        },
+        text(
+            "VariantPath",
+            "<empty>",
+            Try(|s, v| load_rulesets(s, &words(v))),
         ),
-        "option name VariantPath type string default <empty>".into(),
-        format!("option name Pieces type spin default 16 min {lo} max {hi}"),
-        "option name Hash type spin default 16 min 1 max 65536".into(),
-        "option name Clear Hash type button".into(),
-        "option name Threads type spin default 1 min 1 max 256".into(),
-        "option name MultiPV type spin default 1 min 1 max 256".into(),
-        format!(
-            "option name Skill Level type spin default {MAX_LEVEL} min 0 max {MAX_LEVEL}"
+        spin(
+            "Pieces",
+            16.clamp(lo, hi) as i64,
+            lo as i64,
+            hi as i64,
+            Try(set_pieces),
         ),
-        "option name UCI_LimitStrength type check default false".into(),
-        format!(
-            "option name UCI_Elo type spin default {} min {} max {}",
-            ELO_RANGE.1, ELO_RANGE.0, ELO_RANGE.1
+        spin(
+            "Hash",
+            DEFAULT_HASH_MB as i64,
+            1,
+            65536,
+            Try(|s, v| {
+                let mb = int(&v) as usize;
+                s.peer
+                    .engine
+                    .set_hash(mb)
+                    .map_err(|e| format!("setoption Hash: {e}"))
+            }),
         ),
-        "option name EvalFile type string default <empty>".into(),
-        "option name Ponder type check default false".into(),
-        "option name Move Overhead type spin default 30 min 0 max 5000".into(),
-        "option name UCI_ShowWDL type check default false".into(),
-        "option name UCI_AnalyseMode type check default false".into(),
-        format!(
-            "option name Contempt type spin default {} min 0 max 1000",
-            p.contempt
+        Spec {
+            name: "Clear Hash",
+            kind: Kind::Button,
+            apply: Set(|s, _| s.peer.engine.clear_hash()),
+        },
+        spin(
+            "Threads",
+            o.threads as i64,
+            1,
+            256,
+            Set(|s, v| s.peer.engine.options.threads = int(&v) as usize),
         ),
-        format!(
-            "option name Aspiration type spin default {} min 0 max 1000",
-            p.aspiration
+        spin(
+            "MultiPV",
+            o.multipv as i64,
+            1,
+            256,
+            Set(|s, v| s.peer.engine.options.multipv = int(&v) as usize),
         ),
-        format!(
-            "option name LMRFullMoves type spin default {} min 1 max 64",
-            p.lmr_full_moves
+        spin(
+            "Skill Level",
+            o.skill_level as i64,
+            0,
+            level,
+            Set(|s, v| s.peer.engine.options.skill_level = int(&v) as u8),
         ),
-        format!(
-            "option name LMRMinDepth type spin default {} min 1 max 64",
-            p.lmr_min_depth
+        check(
+            "UCI_LimitStrength",
+            o.limit_strength,
+            Set(|s, v| s.peer.engine.options.limit_strength = on(&v)),
         ),
-        format!("option name NullMove type check default {}", p.null_move),
-        format!(
-            "option name FutilityMargin type spin default {} min 0 max 1000",
-            p.futility_margin
+        spin(
+            "UCI_Elo",
+            o.elo as i64,
+            min_elo,
+            max_elo,
+            Set(|s, v| s.peer.engine.options.elo = int(&v) as u32),
         ),
-        format!(
-            "option name QSearchLimit type spin default {} min 0 max 64",
-            p.qsearch_limit
+        text(
+            "EvalFile",
+            "<empty>",
+            Try(|s, v| set_eval_file(s, &words(v))),
         ),
-        "option name PlacementSearch type combo default auto var auto var mcts var alphabeta".into(),
-        format!(
-            "option name MCTSExploration type spin default {} min 1 max 1000",
-            (m.exploration * 100.0).round()
+        check("Ponder", false, Set(|s, v| s.peer.ponder = on(&v))),
+        spin(
+            "Move Overhead",
+            o.move_overhead_ms as i64,
+            0,
+            5000,
+            Set(|s, v| s.peer.engine.options.move_overhead_ms = int(&v) as u64),
         ),
-        format!("option name MCTSEvalScale type spin default {} min 10 max 2000", m.eval_scale),
-        format!(
-            "option name MCTSPriorTemperature type spin default {} min 1 max 2000",
-            m.prior_temperature
+        check("UCI_ShowWDL", false, Set(|s, v| s.peer.show_wdl = on(&v))),
+        check(
+            "UCI_AnalyseMode",
+            o.analyse_mode,
+            Set(|s, v| s.peer.engine.options.analyse_mode = on(&v)),
         ),
-        "option name MCTSPlayout type combo default place-then-evaluate var place-then-evaluate var random-to-end".into(),
-        "option name OwnBook type check default true".into(),
-        format!("option name BookFile type string default {DEFAULT_FILE}"),
-        format!("option name BookVariety type spin default {DEFAULT_VARIETY} min 0 max {MAX_VARIETY}"),
+        spin(
+            "Contempt",
+            p.contempt as i64,
+            0,
+            1000,
+            Set(|s, v| s.peer.engine.options.params.contempt = int(&v) as i32),
+        ),
+        spin(
+            "Aspiration",
+            p.aspiration as i64,
+            0,
+            1000,
+            Set(|s, v| s.peer.engine.options.params.aspiration = int(&v) as i32),
+        ),
+        spin(
+            "LMRFullMoves",
+            p.lmr_full_moves as i64,
+            1,
+            64,
+            Set(|s, v| s.peer.engine.options.params.lmr_full_moves = int(&v) as usize),
+        ),
+        spin(
+            "LMRMinDepth",
+            p.lmr_min_depth as i64,
+            1,
+            64,
+            Set(|s, v| s.peer.engine.options.params.lmr_min_depth = int(&v) as i32),
+        ),
+        check(
+            "NullMove",
+            p.null_move,
+            Set(|s, v| s.peer.engine.options.params.null_move = on(&v)),
+        ),
+        spin(
+            "FutilityMargin",
+            p.futility_margin as i64,
+            0,
+            1000,
+            Set(|s, v| s.peer.engine.options.params.futility_margin = int(&v) as i32),
+        ),
+        spin(
+            "QSearchLimit",
+            p.qsearch_limit as i64,
+            0,
+            64,
+            Set(|s, v| s.peer.engine.options.params.qsearch_limit = int(&v) as i32),
+        ),
+        combo(
+            "PlacementSearch",
+            &["auto", "mcts", "alphabeta"],
+            Try(|s, v| {
+                s.peer.engine.options.placement_search = words(v).parse::<PlacementSearch>()?;
+                Ok(())
+            }),
+        ),
+        spin(
+            "MCTSExploration",
+            (m.exploration * 100.0).round() as i64,
+            1,
+            1000,
+            Set(|s, v| s.peer.engine.options.mcts.exploration = int(&v) as f64 / 100.0),
+        ),
+        spin(
+            "MCTSEvalScale",
+            m.eval_scale as i64,
+            10,
+            2000,
+            Set(|s, v| s.peer.engine.options.mcts.eval_scale = int(&v) as f64),
+        ),
+        spin(
+            "MCTSPriorTemperature",
+            m.prior_temperature as i64,
+            1,
+            2000,
+            Set(|s, v| s.peer.engine.options.mcts.prior_temperature = int(&v) as f64),
+        ),
+        combo(
+            "MCTSPlayout",
+            &["place-then-evaluate", "random-to-end"],
+            Set(|s, v| {
+                s.peer.engine.options.mcts.playout = match words(v).as_str() {
+                    "random-to-end" => Playout::RandomToEnd,
+                    _ => Playout::PlaceThenEvaluate,
+                }
+            }),
+        ),
+        check("OwnBook", true, Set(|s, v| s.peer.book.own_book = on(&v))),
+        text(
+            "BookFile",
+            DEFAULT_FILE,
+            Set(|s, v| s.peer.book.set_file(&words(v))),
+        ),
+        spin(
+            "BookVariety",
+            DEFAULT_VARIETY as i64,
+            0,
+            MAX_VARIETY as i64,
+            Set(|s, v| s.peer.book.variety = int(&v) as u32),
+        ),
     ]
 }
 
-fn spin(name: &str, value: &str, min: i64, max: i64) -> Result<i64, String> {
-    value
-        .trim()
-        .parse::<i64>()
-        .ok()
-        .filter(|v| (min..=max).contains(v))
-        .ok_or_else(|| {
-            format!("option {name}: '{value}' is not a whole number from {min} to {max}")
-        })
+impl Spec {
+    /// The option's line in the `uci` answer.
+    pub fn declaration(&self) -> String {
+        let kind = match &self.kind {
+            Kind::Spin { default, min, max } => {
+                format!("spin default {default} min {min} max {max}")
+            }
+            Kind::Check(default) => format!("check default {default}"),
+            Kind::Combo(default, words) => {
+                let vars: Vec<String> = words.iter().map(|w| format!("var {w}")).collect();
+                format!("combo default {default} {}", vars.join(" "))
+            }
+            Kind::Text(default) => format!("string default {default}"),
+            Kind::Button => "button".into(),
+        };
+        format!("option name {} type {kind}", self.name)
+    }
+
+    /// `value` read as this option's kind, or why it cannot be (words ignore case).
+    pub fn read(&self, value: &str) -> Result<Value, String> {
+        let (name, value) = (self.name, value.trim());
+        match &self.kind {
+            Kind::Spin { min, max, .. } => value
+                .parse::<i64>()
+                .ok()
+                .filter(|v| (min..=max).contains(&v))
+                .map(Value::Int)
+                .ok_or_else(|| {
+                    format!("option {name}: '{value}' is not a whole number from {min} to {max}")
+                }),
+            Kind::Check(_) => match value.to_ascii_lowercase().as_str() {
+                "true" => Ok(Value::Bool(true)),
+                "false" => Ok(Value::Bool(false)),
+                _ => Err(format!("option {name}: '{value}' is not true or false")),
+            },
+            Kind::Combo(_, words) => match words.iter().find(|w| w.eq_ignore_ascii_case(value)) {
+                Some(w) => Ok(Value::Word(w.clone())),
+                // The ruleset's own answer (an unknown variant) says more than a list would.
+                None if name == "UCI_Variant" => Ok(Value::Word(value.to_string())),
+                None => Err(format!(
+                    "option {name}: '{value}' is not one of {}",
+                    words.join(", ")
+                )),
+            },
+            Kind::Text(_) => Ok(Value::Text(value.to_string())),
+            Kind::Button => Ok(Value::Press),
+        }
+    }
 }
 
-/// A check value; like option names, values ignore case (`True`, `FALSE`).
-fn check(name: &str, value: &str) -> Result<bool, String> {
-    match value.trim().to_ascii_lowercase().as_str() {
-        "true" => Ok(true),
-        "false" => Ok(false),
-        _ => Err(format!(
-            "option {name}: '{}' is not true or false",
-            value.trim()
-        )),
-    }
+/// The `option` lines `uci` prints.
+pub fn declarations(catalogue: &Catalogue) -> Vec<String> {
+    table(catalogue).iter().map(Spec::declaration).collect()
 }
 
 /// Applies `setoption name <name> value <value>`; on error nothing changes.
 pub fn set(s: &mut Session, name: &str, value: &str) -> Result<(), String> {
+    let spec = table(&s.peer.catalogue)
+        .into_iter()
+        .find(|o| o.name.eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(|| format!("unknown option '{name}'"))?;
+    let value = spec.read(value)?;
+    match spec.apply {
+        Set(apply) => apply(s, value),
+        Try(apply) => apply(s, value)?,
+    }
+    Ok(())
+}
+
+/// `UCI_Variant`: the ruleset of that name (any case), or, if there is none, no game at
+/// all until a known one is set (see `Peer::refused_variant`).
+fn set_variant(s: &mut Session, wanted: &str) -> Result<(), String> {
+    let peer = &mut s.peer;
+    let name = peer
+        .catalogue
+        .names()
+        .into_iter()
+        .find(|n| n.eq_ignore_ascii_case(wanted))
+        .unwrap_or_else(|| wanted.to_string());
+    let rules = match peer.catalogue.rules(&name, peer.pieces) {
+        Ok(rules) => rules,
+        Err(e) => {
+            peer.refused_variant = Some(wanted.to_string());
+            return Err(format!(
+                "{e}; until a known one is set, position and go are refused"
+            ));
+        }
+    };
+    peer.refused_variant = None;
+    peer.variant = name;
+    s.install(rules);
+    Ok(())
+}
+
+/// `Pieces`: the men per side where the ruleset lets the players choose.
+fn set_pieces(s: &mut Session, v: Value) -> Result<(), String> {
+    let n = int(&v) as u8;
+    let rules = s.peer.catalogue.rules(&s.peer.variant, Some(n))?;
+    s.peer.pieces = Some(n);
+    if s.table.ruleset() != rules.ruleset() {
+        s.install(rules);
+    }
+    Ok(())
+}
+
+/// `EvalFile`: a net (recognised by its magic bytes) for the ruleset it was trained for, or
+/// a weight file for every ruleset; empty: each ruleset's own evaluation again.
+fn set_eval_file(s: &mut Session, path: &str) -> Result<(), String> {
     let peer = &mut s.peer;
     let opts = &mut peer.engine.options;
-    match name.to_ascii_lowercase().as_str() {
-        "uci_variant" => {
-            let wanted = value.trim();
-            let known = peer.catalogue.names();
-            let name = known
-                .iter()
-                .find(|n| n.eq_ignore_ascii_case(wanted))
-                .cloned()
-                .unwrap_or_else(|| wanted.to_string());
-            let rules = match peer.catalogue.rules(&name, peer.pieces) {
-                Ok(rules) => rules,
-                Err(e) => {
-                    peer.refused_variant = Some(wanted.to_string());
-                    return Err(format!(
-                        "{e}; until a known one is set, position and go are refused"
-                    ));
-                }
-            };
-            peer.refused_variant = None;
-            peer.variant = name;
-            s.install(rules);
-        }
-        "evalfile" => {
-            let path = value.trim();
-            if path.is_empty() || path == "<empty>" {
-                opts.eval_file = None;
-                opts.eval_net = None;
-                return Ok(());
-            }
-            let bytes = std::fs::read(path)
-                .map_err(|e| format!("option EvalFile: cannot read {path}: {e}"))?;
-            if bytes.starts_with(crate::nnue::format::MAGIC) {
-                let net = crate::nnue::format::from_bytes(&bytes)
-                    .map_err(|e| format!("option EvalFile: {path}: {e}"))?;
-                let trained_for = net.header.ruleset.clone();
-                opts.eval_file = None;
-                opts.eval_net = Some(std::sync::Arc::new(net));
-                peer.say(&format!(
-                    "info string evaluation net from {path} (trained for {trained_for}; other rulesets keep the formula)"
-                ));
-                return Ok(());
-            }
-            let text = String::from_utf8(bytes).map_err(|_| {
-                format!("option EvalFile: {path} is neither a net nor a weight file")
-            })?;
-            opts.eval_net = None;
-            let file = crate::search::weights::parse(&text, path)?;
-            opts.eval_file = Some(file.weights);
-            peer.say(&format!(
-                "info string evaluation weights from {path}{}",
-                file.variant
-                    .map(|v| format!(" (fitted for {v})"))
-                    .unwrap_or_default()
-            ));
-        }
-        "variantpath" => {
-            let path = value.trim();
-            if path.is_empty() || path == "<empty>" {
-                peer.say("info string VariantPath: no file given; the rulesets stay as they were");
-                return Ok(());
-            }
-            let file = crate::rules::file::load_path(std::path::Path::new(path))?;
-            for warning in &file.warnings {
-                peer.say(&format!("info string {warning}"));
-            }
-            let added = peer.catalogue.add(file.rulesets);
-            for name in &added.replacing_presets {
-                let warning = crate::rules::replaces_preset(name, path.as_ref());
-                peer.say(&format!("info string {warning}"));
-            }
-            let names = added.names;
-            peer.say(&format!(
-                "info string loaded {} from {path}: {}",
-                if names.len() == 1 {
-                    "1 ruleset".to_string()
-                } else {
-                    format!("{} rulesets", names.len())
-                },
-                names.join(" ")
-            ));
-            let decl = declarations(&peer.catalogue);
-            peer.say(&decl[0]);
-        }
-        "pieces" => {
-            let (lo, hi) = peer.catalogue.pieces_range();
-            let n = spin(name, value, lo as i64, hi as i64)? as u8;
-            let rules = peer.catalogue.rules(&peer.variant, Some(n))?;
-            peer.pieces = Some(n);
-            if s.table.ruleset() != rules.ruleset() {
-                s.install(rules);
-            }
-        }
-        "hash" => {
-            let mb = spin(name, value, 1, 65536)? as usize;
-            peer.engine
-                .set_hash(mb)
-                .map_err(|e| format!("setoption Hash: {e}"))?;
-        }
-        "clear hash" => peer.engine.clear_hash(),
-        "threads" => opts.threads = spin(name, value, 1, 256)? as usize,
-        "multipv" => opts.multipv = spin(name, value, 1, 256)? as usize,
-        "skill level" => opts.skill_level = spin(name, value, 0, MAX_LEVEL as i64)? as u8,
-        "uci_limitstrength" => opts.limit_strength = check(name, value)?,
-        "uci_elo" => {
-            let (lo, hi) = ELO_RANGE;
-            opts.elo = spin(name, value, lo as i64, hi as i64)? as u32;
-        }
-        "ponder" => peer.ponder = check(name, value)?,
-        "move overhead" => opts.move_overhead_ms = spin(name, value, 0, 5000)? as u64,
-        "uci_showwdl" => peer.show_wdl = check(name, value)?,
-        "uci_analysemode" => opts.analyse_mode = check(name, value)?,
-        "contempt" => opts.params.contempt = spin(name, value, 0, 1000)? as i32,
-        "aspiration" => opts.params.aspiration = spin(name, value, 0, 1000)? as i32,
-        "lmrfullmoves" => opts.params.lmr_full_moves = spin(name, value, 1, 64)? as usize,
-        "lmrmindepth" => opts.params.lmr_min_depth = spin(name, value, 1, 64)? as i32,
-        "nullmove" => opts.params.null_move = check(name, value)?,
-        "futilitymargin" => opts.params.futility_margin = spin(name, value, 0, 1000)? as i32,
-        "qsearchlimit" => opts.params.qsearch_limit = spin(name, value, 0, 64)? as i32,
-        "placementsearch" => {
-            opts.placement_search = value
-                .parse::<PlacementSearch>()
-                .map_err(|e| format!("option {name}: {e}"))?
-        }
-        "mctsexploration" => opts.mcts.exploration = spin(name, value, 1, 1000)? as f64 / 100.0,
-        "mctsevalscale" => opts.mcts.eval_scale = spin(name, value, 10, 2000)? as f64,
-        "mctspriortemperature" => opts.mcts.prior_temperature = spin(name, value, 1, 2000)? as f64,
-        "mctsplayout" => {
-            opts.mcts.playout = match value.trim().to_ascii_lowercase().as_str() {
-                "place-then-evaluate" => Playout::PlaceThenEvaluate,
-                "random-to-end" => Playout::RandomToEnd,
-                _ => {
-                    return Err(format!(
-                        "option {name}: '{}' is not place-then-evaluate or random-to-end",
-                        value.trim()
-                    ));
-                }
-            }
-        }
-        "ownbook" => peer.book.own_book = check(name, value)?,
-        "bookfile" => peer.book.set_file(value),
-        "bookvariety" => peer.book.variety = spin(name, value, 0, MAX_VARIETY as i64)? as u32,
-        _ => return Err(format!("unknown option '{name}'")),
+    if path.is_empty() || path == "<empty>" {
+        opts.eval_file = None;
+        opts.eval_net = None;
+        return Ok(());
     }
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("option EvalFile: cannot read {path}: {e}"))?;
+    if bytes.starts_with(crate::nnue::format::MAGIC) {
+        let net = crate::nnue::format::from_bytes(&bytes)
+            .map_err(|e| format!("option EvalFile: {path}: {e}"))?;
+        let trained_for = net.header.ruleset.clone();
+        opts.eval_file = None;
+        opts.eval_net = Some(std::sync::Arc::new(net));
+        peer.say(&format!(
+            "info string evaluation net from {path} (trained for {trained_for}; other rulesets keep the formula)"
+        ));
+        return Ok(());
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|_| format!("option EvalFile: {path} is neither a net nor a weight file"))?;
+    let file = crate::search::weights::parse(&text, path)?;
+    opts.eval_net = None;
+    opts.eval_file = Some(file.weights);
+    peer.say(&format!(
+        "info string evaluation weights from {path}{}",
+        file.variant
+            .map(|v| format!(" (fitted for {v})"))
+            .unwrap_or_default()
+    ));
+    Ok(())
+}
+
+/// `VariantPath`: the rulesets of a file join the catalogue (and `UCI_Variant`'s list).
+fn load_rulesets(s: &mut Session, path: &str) -> Result<(), String> {
+    let peer = &mut s.peer;
+    if path.is_empty() || path == "<empty>" {
+        peer.say("info string VariantPath: no file given; the rulesets stay as they were");
+        return Ok(());
+    }
+    let file = crate::rules::file::load_path(std::path::Path::new(path))?;
+    for warning in &file.warnings {
+        peer.say(&format!("info string {warning}"));
+    }
+    let added = peer.catalogue.add(file.rulesets);
+    for name in &added.replacing_presets {
+        let warning = crate::rules::replaces_preset(name, path.as_ref());
+        peer.say(&format!("info string {warning}"));
+    }
+    let names = added.names;
+    let count = match names.len() {
+        1 => "1 ruleset".to_string(),
+        n => format!("{n} rulesets"),
+    };
+    peer.say(&format!(
+        "info string loaded {count} from {path}: {}",
+        names.join(" ")
+    ));
+    peer.say(&table(&peer.catalogue)[0].declaration());
     Ok(())
 }
