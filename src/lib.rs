@@ -1,7 +1,18 @@
 //! Latrunculi: an engine for Ludus Latrunculorum and its family of rulesets.
 //!
-//! Layers, each using only those below it: `board` (bit sets and geometry), `rules` (the
-//! referee), and the faces (`protocol`, `cli`).
+//! Layers, each using only those below it (`tests/layers.rs` checks it, and that no two files
+//! of a module use each other):
+//!
+//! 1. `board`: bit sets and geometry of any board;
+//! 2. `rules`: the referee (rulesets as data, positions, moves, captures, outcomes, ruleset
+//!    files, the catalogue of known rulesets, notation and the board diagram);
+//! 3. `nnue`: the learned evaluation (features, accumulator, net files, training);
+//! 4. `search` (alpha-beta, the hand-made evaluation, time) and then `mcts` (placement);
+//! 5. `engine`: one facade over both searches (options, `go`, events);
+//! 6. `book`: opening books built by the engine;
+//! 7. `matches` (the match runner) and then `tune` (texel, SPSA, nets);
+//! 8. the faces: `protocol` (stdin/stdout) and `gui` (the web page's server), then `cli`
+//!    (the command line, which also starts those two).
 
 pub mod board;
 pub mod book;
@@ -15,6 +26,3 @@ pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod tune;
-
-/// The bit-set type of every board that fits 128 cells (all five seed rulesets).
-pub type Bits128 = u128;

@@ -96,7 +96,9 @@ fn every_example_session_is_what_the_engine_answers() {
 #[test]
 fn the_options_table_of_protocol_md_is_the_uci_answer() {
     let doc = include_str!("../protocol.md");
-    let start = doc.find("## Options").expect("protocol.md has an options section");
+    let start = doc
+        .find("## Options")
+        .expect("protocol.md has an options section");
     let rows: Vec<Vec<String>> = doc[start..]
         .lines()
         .skip_while(|l| !l.starts_with("| `"))

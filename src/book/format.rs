@@ -5,6 +5,8 @@
 //! tokens must be in order, counts must agree, and the checksum must match, so a damaged
 //! file gives an error that says what is wrong instead of a panic or a wrong move.
 
+use std::path::Path;
+
 use super::entry::{Entry, MAX_WEIGHT};
 use super::table::Book;
 
@@ -208,6 +210,37 @@ pub fn decode(bytes: &[u8], expect: Option<(&str, u8)>) -> Result<Book, String> 
         return Err("corrupt: the checksum does not match the contents".into());
     }
     Ok(book)
+}
+
+/// A book's bytes and files (the format above).
+impl Book {
+    /// The book as file bytes (this file's format).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        encode(self)
+    }
+
+    /// Reads a book from file bytes; with `expect`, only a book of that ruleset and piece
+    /// count is accepted.
+    pub fn from_bytes(bytes: &[u8], expect: Option<(&str, u8)>) -> Result<Book, String> {
+        decode(bytes, expect)
+    }
+
+    /// Reads a book file. Errors name the file and the problem.
+    pub fn load(path: &Path, expect: Option<(&str, u8)>) -> Result<Book, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Book::from_bytes(&bytes, expect).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Writes the book to `path` (through a temporary file renamed over it, so that an
+    /// interrupted write never leaves half a book).
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".tmp");
+        let tmp = std::path::PathBuf::from(tmp);
+        std::fs::write(&tmp, self.to_bytes())
+            .and_then(|_| std::fs::rename(&tmp, path))
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
 }
 
 #[cfg(test)]

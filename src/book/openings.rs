@@ -146,7 +146,7 @@ pub fn file_text(book: &Book, cfg: &OpeningsConfig, lines: &[BookLine]) -> Strin
         "# {} openings from the {} book: {} of book moves, evaluation within {} cp at depth {}\n",
         lines.len(),
         book.name(),
-        crate::matches::plies(cfg.plies as usize),
+        crate::rules::plies(cfg.plies as usize),
         cfg.margin,
         cfg.depth
     );

@@ -5,7 +5,6 @@
 //! order and the same book always gives the same bytes.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use super::entry::{Entry, Points};
 use super::key::{BookKey, key_of, orient};
@@ -175,34 +174,6 @@ impl Book {
                 .then_with(|| a.token.cmp(&b.token))
         });
         out
-    }
-
-    /// The book as file bytes (see [`super::format`]).
-    pub fn to_bytes(&self) -> Vec<u8> {
-        super::format::encode(self)
-    }
-
-    /// Reads a book from file bytes; with `expect`, only a book of that ruleset and piece
-    /// count is accepted.
-    pub fn from_bytes(bytes: &[u8], expect: Option<(&str, u8)>) -> Result<Book, String> {
-        super::format::decode(bytes, expect)
-    }
-
-    /// Reads a book file. Errors name the file and the problem.
-    pub fn load(path: &Path, expect: Option<(&str, u8)>) -> Result<Book, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Book::from_bytes(&bytes, expect).map_err(|e| format!("{}: {e}", path.display()))
-    }
-
-    /// Writes the book to `path` (through a temporary file renamed over it, so that an
-    /// interrupted write never leaves half a book).
-    pub fn save(&self, path: &Path) -> Result<(), String> {
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        let tmp = std::path::PathBuf::from(tmp);
-        std::fs::write(&tmp, self.to_bytes())
-            .and_then(|_| std::fs::rename(&tmp, path))
-            .map_err(|e| format!("{}: {e}", path.display()))
     }
 }
 

@@ -10,7 +10,7 @@ use serde_json::json;
 use super::PositionArgs;
 use crate::board::Bits;
 use crate::engine::{Engine, EngineEvent};
-use crate::protocol::display;
+use crate::rules::diagram;
 use crate::rules::{Game, Move};
 use crate::search::score::{Reported, report};
 use crate::search::{Bound, Event, Limits};
@@ -73,13 +73,13 @@ fn run_on<B: Bits>(args: &AnalyseArgs, game: Game<B>, out: &mut dyn Write) -> Re
     let io = |e: std::io::Error| e.to_string();
     let r = game.ruleset();
     if !args.json {
-        display::board(&game, out).map_err(io)?;
+        diagram::board(&game, out).map_err(io)?;
         writeln!(out).map_err(io)?;
         writeln!(
             out,
             "Letters: {}. Scores: for the side to move, in men (+1.00 is a man ahead), or \
              win/loss in N moves.",
-            display::letters(r)
+            diagram::letters(r)
         )
         .map_err(io)?;
     }

@@ -16,7 +16,6 @@ pub mod tune_net;
 
 use crate::board::Bits;
 use crate::matches::stats::Sprt;
-use crate::protocol::display;
 use crate::rules::{self, AnyRules, Catalogue, DEFAULT_PRESET, Game, Rules, perft};
 use crate::with_rules;
 use games::parse_sprt;
@@ -161,20 +160,14 @@ pub struct RulesetArgs {
     pub variant_path: Option<std::path::PathBuf>,
 }
 
-/// The presets, and the rulesets of `path` if one is given.
+/// The presets, and the rulesets of `path` if one is given; the warnings of reading it
+/// go to standard error.
 pub fn catalogue(path: Option<&std::path::Path>) -> Result<Catalogue, String> {
-    let mut c = Catalogue::default();
-    if let Some(p) = path {
-        let file = rules::file::load_path(p)?;
-        for warning in &file.warnings {
-            eprintln!("{warning}");
-        }
-        let added = c.add(file.rulesets);
-        for name in added.replacing_presets {
-            eprintln!("{}", rules::replaces_preset(&name, p));
-        }
+    let (catalogue, warnings) = Catalogue::with_file(path)?;
+    for warning in warnings {
+        eprintln!("{warning}");
     }
-    Ok(c)
+    Ok(catalogue)
 }
 
 impl RulesetArgs {
@@ -240,7 +233,7 @@ fn replay_command(
                     out,
                     format!(
                         "game {n}: {who}: {}: ok {s}",
-                        crate::matches::plies(g.moves.len())
+                        crate::rules::plies(g.moves.len())
                     ),
                 )?,
                 Err(e) => {
@@ -443,7 +436,7 @@ fn bench_command(
     if progress {
         eprint!("\r\x1b[K");
     }
-    crate::protocol::display::bench(&report, out).map_err(|e| e.to_string())
+    report.write(out).map_err(|e| e.to_string())
 }
 
 /// Parses the command line, keeping each `--engine`'s words together.
@@ -493,7 +486,7 @@ pub fn run(cli: Cli) -> i32 {
         Some(Command::Show(args)) => args.rules().and_then(|rules| {
             with_rules!(rules, r => args
                 .game_on(r)
-                .and_then(|g| display::board(&g, &mut out).map_err(|e| e.to_string())))
+                .and_then(|g| rules::diagram::board(&g, &mut out).map_err(|e| e.to_string())))
         }),
         Some(Command::Rules {
             variant,

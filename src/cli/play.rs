@@ -229,7 +229,7 @@ fn run_on<B: Bits>(
     writeln!(
         out,
         "Letters: {}; o the square just left, x a piece just captured.",
-        crate::protocol::display::letters(&r)
+        crate::rules::diagram::letters(&r)
     )
     .map_err(io)?;
     let mut book = crate::book::player::BookPlayer::default();

@@ -25,15 +25,6 @@ use record::{Record, result_token};
 use spec::{EngineSpec, Limit};
 use stats::{Sprt, Tally, Verdict};
 
-/// "1 ply", "2 plies": a count of plies in words.
-pub fn plies(n: usize) -> String {
-    if n == 1 {
-        "1 ply".into()
-    } else {
-        format!("{n} plies")
-    }
-}
-
 /// Where openings come from.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Openings {
@@ -147,7 +138,9 @@ pub struct Finished {
 }
 
 fn load_rules(cfg: &MatchConfig) -> Result<AnyRules, String> {
-    crate::cli::catalogue(cfg.variant_path.as_deref())?.rules(&cfg.variant, cfg.pieces)
+    crate::rules::Catalogue::with_file(cfg.variant_path.as_deref())?
+        .0
+        .rules(&cfg.variant, cfg.pieces)
 }
 
 /// The openings of the whole match, one per game pair.
@@ -179,7 +172,7 @@ fn openings<B: Bits>(
                     return Err(format!(
                         "openings: {} of {count} random openings of {} {wanted} after {} tries: widen the band or play fewer plies",
                         out.len(),
-                        self::plies(*plies),
+                        crate::rules::plies(*plies),
                         tries - 1
                     ));
                 }
@@ -197,7 +190,7 @@ fn openings<B: Bits>(
                 if game.outcome().is_some() {
                     continue;
                 }
-                let mut label = format!("random {}", self::plies(*plies));
+                let mut label = format!("random {}", crate::rules::plies(*plies));
                 if let Some((b, engine)) = &mut judge {
                     let limits = crate::search::Limits::depth(b.depth);
                     let Some(r) = crate::book::build::search(engine, &game, limits, vec![]) else {
@@ -382,7 +375,7 @@ fn run_on<B: Bits>(
                         let _ = write!(
                             out,
                             "\r{last_line} | game {round}: {}{clocks}\x1b[K",
-                            plies(n)
+                            crate::rules::plies(n)
                         );
                         let _ = out.flush();
                     }

@@ -205,7 +205,9 @@ pub fn rules_of(rec: &Record) -> Result<AnyRules, String> {
         Some(p) => Some(p.parse::<u8>().map_err(|_| "bad Pieces tag")?),
     };
     let path = rec.tag("VariantPath").map(std::path::Path::new);
-    crate::cli::catalogue(path)?.rules(variant, pieces)
+    crate::rules::Catalogue::with_file(path)?
+        .0
+        .rules(variant, pieces)
 }
 
 /// The game a record starts from: at the start or at its `FEN`.

@@ -7,6 +7,7 @@
 
 use super::HIDDEN;
 use super::features::Layout;
+use super::infer;
 use super::net::Net;
 use crate::board::Bits;
 use crate::rules::{Colour, Position};
@@ -118,5 +119,32 @@ impl Tracker {
 
     pub fn layout(&self) -> &Layout {
         &self.layout
+    }
+}
+
+/// The net's output from an accumulator (here, so that the net need not know the
+/// accumulator: it depends on the net, not back).
+impl Net {
+    /// The score in centipawns for `side` to move, from the accumulator of the position.
+    #[inline]
+    pub fn evaluate(&self, acc: &Accumulator, side: Colour) -> i32 {
+        let (us, them) = (&acc.v[side.index()], &acc.v[side.other().index()]);
+        let (w_us, w_them) = self.out_weights.split_at(HIDDEN);
+        infer::combine(
+            infer::perspective(us, w_us),
+            infer::perspective(them, w_them),
+            self.out_bias,
+        )
+    }
+
+    /// [`Net::evaluate`] with the plain version only (for tests and comparisons).
+    pub fn evaluate_plain(&self, acc: &Accumulator, side: Colour) -> i32 {
+        let (us, them) = (&acc.v[side.index()], &acc.v[side.other().index()]);
+        let (w_us, w_them) = self.out_weights.split_at(HIDDEN);
+        infer::combine(
+            infer::perspective_plain(us, w_us),
+            infer::perspective_plain(them, w_them),
+            self.out_bias,
+        )
     }
 }

@@ -1,11 +1,9 @@
 //! A quantised net and what it was trained for.
 
-use super::accumulator::Accumulator;
 use super::features::{EXTRAS, KINDS, Layout};
-use super::infer;
 use super::{HIDDEN, NetError};
 use crate::board::Bits;
-use crate::rules::{Colour, Rules, Ruleset};
+use crate::rules::{Rules, Ruleset};
 
 /// What a net was trained for and how it was made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,29 +61,6 @@ impl Net {
     #[inline(always)]
     pub fn ft_row(&self, f: usize) -> &[i16] {
         &self.ft_weights[f * HIDDEN..(f + 1) * HIDDEN]
-    }
-
-    /// The score in centipawns for `side` to move, from the accumulator of the position.
-    #[inline]
-    pub fn evaluate(&self, acc: &Accumulator, side: Colour) -> i32 {
-        let (us, them) = (&acc.v[side.index()], &acc.v[side.other().index()]);
-        let (w_us, w_them) = self.out_weights.split_at(HIDDEN);
-        infer::combine(
-            infer::perspective(us, w_us),
-            infer::perspective(them, w_them),
-            self.out_bias,
-        )
-    }
-
-    /// [`Net::evaluate`] with the plain version only (for tests and comparisons).
-    pub fn evaluate_plain(&self, acc: &Accumulator, side: Colour) -> i32 {
-        let (us, them) = (&acc.v[side.index()], &acc.v[side.other().index()]);
-        let (w_us, w_them) = self.out_weights.split_at(HIDDEN);
-        infer::combine(
-            infer::perspective_plain(us, w_us),
-            infer::perspective_plain(them, w_them),
-            self.out_bias,
-        )
     }
 
     /// Whether the net was trained for `rules`: the same ruleset (by digest) on the same

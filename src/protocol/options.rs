@@ -336,23 +336,29 @@ impl Spec {
     }
 }
 
-/// The `option` lines `uci` prints.
-pub fn declarations(catalogue: &Catalogue) -> Vec<String> {
-    table(catalogue).iter().map(Spec::declaration).collect()
-}
-
-/// Applies `setoption name <name> value <value>`; on error nothing changes.
-pub fn set(s: &mut Session, name: &str, value: &str) -> Result<(), String> {
-    let spec = table(&s.peer.catalogue)
-        .into_iter()
-        .find(|o| o.name.eq_ignore_ascii_case(name.trim()))
-        .ok_or_else(|| format!("unknown option '{name}'"))?;
-    let value = spec.read(value)?;
-    match spec.apply {
-        Set(apply) => apply(s, value),
-        Try(apply) => apply(s, value)?,
+impl Session {
+    /// The `option` lines `uci` prints. (Defined here, beside the table, so that the
+    /// session's own file need not know the options: this file depends on it, not back.)
+    pub(super) fn option_lines(&self) -> Vec<String> {
+        table(&self.peer.catalogue)
+            .iter()
+            .map(Spec::declaration)
+            .collect()
     }
-    Ok(())
+
+    /// Applies `setoption name <name> value <value>`; on error nothing changes.
+    pub(super) fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let spec = table(&self.peer.catalogue)
+            .into_iter()
+            .find(|o| o.name.eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| format!("unknown option '{name}'"))?;
+        let value = spec.read(value)?;
+        match spec.apply {
+            Set(apply) => apply(self, value),
+            Try(apply) => apply(self, value)?,
+        }
+        Ok(())
+    }
 }
 
 /// `UCI_Variant`: the ruleset of that name (any case), or, if there is none, no game at
@@ -435,13 +441,8 @@ fn load_rulesets(s: &mut Session, path: &str) -> Result<(), String> {
         peer.say("info string VariantPath: no file given; the rulesets stay as they were");
         return Ok(());
     }
-    let file = crate::rules::file::load_path(std::path::Path::new(path))?;
-    for warning in &file.warnings {
-        peer.say(&format!("info string {warning}"));
-    }
-    let added = peer.catalogue.add(file.rulesets);
-    for name in &added.replacing_presets {
-        let warning = crate::rules::replaces_preset(name, path.as_ref());
+    let (added, warnings) = peer.catalogue.load(std::path::Path::new(path))?;
+    for warning in warnings {
         peer.say(&format!("info string {warning}"));
     }
     let names = added.names;

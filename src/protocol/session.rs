@@ -14,7 +14,6 @@ pub const REFUSED_GO_MOVETIME_MS: u64 = 1000;
 
 use super::command::{Base, Command, GoParams, Query};
 use super::display;
-use super::options;
 use crate::board::{Bits, Bits256};
 use crate::book::player::BookPlayer;
 use crate::engine::{Engine, EngineEvent};
@@ -180,24 +179,24 @@ impl Session {
             Command::Stop => peer.engine.stop_and_wait(),
             Command::PonderHit => peer.engine.ponderhit(),
             Command::Uci | Command::Ugi => {
-                peer.ugi = cmd == Command::Ugi;
+                self.peer.ugi = cmd == Command::Ugi;
                 let mut lines = vec![
                     format!("id name {ENGINE_NAME}"),
                     "id author the Latrunculi developers".to_string(),
                 ];
-                lines.extend(options::declarations(&peer.catalogue));
-                lines.push(if peer.ugi { "ugiok" } else { "uciok" }.into());
-                peer.say(&lines.join("\n"));
+                lines.extend(self.option_lines());
+                lines.push(if self.peer.ugi { "ugiok" } else { "uciok" }.into());
+                self.peer.say(&lines.join("\n"));
             }
             Command::Debug(on) => peer.debug = on,
             Command::IsReady => peer.say("readyok"),
             Command::SetOption { name, value } => {
-                options::set(self, &name, value.as_deref().unwrap_or(""))?
+                self.set_option(&name, value.as_deref().unwrap_or(""))?
             }
             Command::Bench => {
                 peer.engine.stop_and_wait();
                 let report = crate::search::bench::bench(16, 0)?;
-                peer.text(|b| display::bench(&report, b))?
+                peer.text(|b| report.write(b))?
             }
             Command::Variants => {
                 peer.say(&format!("variants {}", peer.catalogue.names().join(" ")))
@@ -289,7 +288,7 @@ impl Peer {
             Command::Query(q) => self.say(&format!("response {}", self.query(t, q))),
             Command::Perft(depth) => self.perft(t, depth),
             Command::Go(params) => self.go(t, params),
-            Command::Display => self.text(|b| display::board(&t.game, b))?,
+            Command::Display => self.text(|b| rules::diagram::board(&t.game, b))?,
             Command::Legal(square) => {
                 let mut buf = Vec::new();
                 display::legal(&t.game, square.as_deref(), &mut buf)?;

@@ -31,6 +31,29 @@ pub struct Catalogue {
 }
 
 impl Catalogue {
+    /// The presets, and the rulesets of `file` if one is given, with the warnings reading
+    /// it gave (for the caller to say: see [`Catalogue::load`]).
+    pub fn with_file(file: Option<&std::path::Path>) -> Result<(Catalogue, Vec<String>), String> {
+        let mut c = Catalogue::default();
+        let warnings = match file {
+            Some(path) => c.load(path)?.1,
+            None => Vec::new(),
+        };
+        Ok((c, warnings))
+    }
+
+    /// Adds the rulesets of a ruleset file: what was added, and every warning (a knob that
+    /// can never apply, a ruleset that replaces a preset), which the caller must say.
+    pub fn load(&mut self, path: &std::path::Path) -> Result<(Added, Vec<String>), String> {
+        let file = super::file::load_path(path)?;
+        let mut warnings = file.warnings;
+        let added = self.add(file.rulesets);
+        for name in &added.replacing_presets {
+            warnings.push(replaces_preset(name, path));
+        }
+        Ok((added, warnings))
+    }
+
     /// Every name, the presets first.
     pub fn names(&self) -> Vec<String> {
         let mut names: Vec<String> = PRESETS.iter().map(|s| s.to_string()).collect();

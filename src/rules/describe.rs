@@ -218,3 +218,12 @@ pub fn describe<B: Bits>(rules: &Rules<B>) -> Vec<String> {
     out.push(format!("The game is drawn after {} plies.", e.ply_limit));
     out
 }
+
+/// "1 ply", "2 plies": a count of plies in words.
+pub fn plies(n: usize) -> String {
+    if n == 1 {
+        "1 ply".into()
+    } else {
+        format!("{n} plies")
+    }
+}

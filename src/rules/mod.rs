@@ -2,9 +2,11 @@
 //! perft. The only place that knows what is legal and who won.
 
 mod any;
+mod build;
 mod catalogue;
 mod compiled;
 mod describe;
+pub mod diagram;
 pub mod fen;
 pub mod file;
 mod game;
@@ -21,7 +23,7 @@ pub mod zobrist;
 pub use any::AnyRules;
 pub use catalogue::{Added, Catalogue, replaces_preset};
 pub use compiled::{Rules, RulesetError, fits};
-pub use describe::describe;
+pub use describe::{describe, plies};
 pub use game::{Frame, Game};
 pub use moves::{MAX_HOPS, Move, MoveKind, TokenShape, read_token};
 pub use outcome::{Outcome, Reason};

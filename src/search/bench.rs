@@ -143,3 +143,20 @@ pub fn bench_with(
         per_position,
     })
 }
+
+impl BenchReport {
+    /// The report as `bench` prints it: one line per position, then the totals.
+    pub fn write(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        for (i, (variant, nodes, ms)) in self.per_position.iter().enumerate() {
+            writeln!(
+                out,
+                "position {:>2} {variant:<20} nodes {nodes:>10} time {ms:>6} ms",
+                i + 1
+            )?;
+        }
+        writeln!(out, "===========================")?;
+        writeln!(out, "Total time (ms) : {}", self.millis)?;
+        writeln!(out, "Nodes searched  : {}", self.nodes)?;
+        writeln!(out, "Nodes/second    : {}", self.nps())
+    }
+}
