@@ -92,7 +92,15 @@ fn words(v: Value) -> String {
 /// Every option, in the order `uci` lists them. Limits that depend on what the engine knows
 /// (the rulesets, the men per side they allow) come from `catalogue`.
 pub fn table(catalogue: &Catalogue) -> Vec<Spec> {
-    let (o, p, m) = (Options::default(), Params::default(), MctsParams::default());
+    let mut all = session_options(catalogue);
+    all.extend(search_options());
+    all.extend(placement_and_book_options());
+    all
+}
+
+/// The ruleset, the table, threads, level and what the GUI shows.
+fn session_options(catalogue: &Catalogue) -> Vec<Spec> {
+    let o = Options::default();
     let (lo, hi) = catalogue.pieces_range();
     let (min_elo, max_elo) = (ELO_RANGE.0 as i64, ELO_RANGE.1 as i64);
     let level = MAX_LEVEL as i64;
@@ -184,6 +192,13 @@ pub fn table(catalogue: &Catalogue) -> Vec<Spec> {
             o.analyse_mode,
             Set(|s, v| s.peer.engine.options.analyse_mode = on(&v)),
         ),
+    ]
+}
+
+/// The alpha-beta search's tunable parameters.
+fn search_options() -> Vec<Spec> {
+    let p = Params::default();
+    vec![
         spin(
             "Contempt",
             p.contempt as i64,
@@ -231,6 +246,13 @@ pub fn table(catalogue: &Catalogue) -> Vec<Spec> {
             64,
             Set(|s, v| s.peer.engine.options.params.qsearch_limit = int(&v) as i32),
         ),
+    ]
+}
+
+/// How placements are searched (MCTS and its constants) and the opening book.
+fn placement_and_book_options() -> Vec<Spec> {
+    let m = MctsParams::default();
+    vec![
         combo(
             "PlacementSearch",
             &["auto", "mcts", "alphabeta"],

@@ -1,0 +1,318 @@
+//! One game of a match: engines asked for moves over the protocol, each move refereed by
+//! the rules core, clocks measured here, adjudication, and the game's record.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use super::MatchConfig;
+use super::openings::Opening;
+use super::process::{EngineProcess, Failure, Score};
+use super::record::{Record, result_token};
+use super::spec::Limit;
+use crate::board::Bits;
+use crate::rules::{Colour, Game, Rules, fen};
+
+/// How one game ended, from the encounter's first engine's point of view.
+/// What a worker tells the main thread: a move played in a game, or a game's end.
+pub enum Report {
+    Move {
+        round: usize,
+        plies: usize,
+        /// Both clocks, ms, where the engines play on a clock.
+        clocks: Option<[i64; 2]>,
+    },
+    Finished(Finished),
+}
+
+pub struct Finished {
+    pub(super) encounter: usize,
+    pub(super) pair: usize,
+    /// Points of the encounter's first engine.
+    pub(super) points: f64,
+    pub(super) record: Record,
+}
+
+/// The engine process for spec `i`, started (or restarted after a crash) as needed.
+pub(super) fn engine<'a>(
+    cfg: &MatchConfig,
+    i: usize,
+    engines: &'a mut HashMap<usize, EngineProcess>,
+) -> Result<&'a mut EngineProcess, String> {
+    let alive = engines.get_mut(&i).is_some_and(|e| e.alive());
+    if !alive {
+        engines.remove(&i);
+        let e = EngineProcess::start(&cfg.engines[i], cfg)?;
+        engines.insert(i, e);
+    }
+    Ok(engines.get_mut(&i).expect("just inserted"))
+}
+
+/// Plays one game between engine specs `players` = [white, black].
+pub(super) fn play_game<B: Bits>(
+    cfg: &MatchConfig,
+    rules: &Arc<Rules<B>>,
+    opening: &Opening,
+    players: [usize; 2],
+    round: usize,
+    engines: &mut HashMap<usize, EngineProcess>,
+    progress: &mpsc::Sender<Report>,
+) -> Record {
+    let mut rec = Record::with_roster(
+        &format!("latrunculi match, {}", cfg.variant),
+        &round.to_string(),
+        &cfg.engines[players[0]].name,
+        &cfg.engines[players[1]].name,
+    );
+    rec.set("Variant", cfg.variant.clone());
+    if let Some(n) = rules.ruleset.chosen_pieces() {
+        rec.set("Pieces", n.to_string());
+    }
+    if let Some(path) = &cfg.variant_path {
+        rec.set("VariantPath", path.display().to_string());
+    }
+    let tcs: Vec<String> = players
+        .iter()
+        .map(|&p| {
+            cfg.engines[p]
+                .limit
+                .as_ref()
+                .map(Limit::describe)
+                .unwrap_or_default()
+        })
+        .collect();
+    rec.set(
+        "TimeControl",
+        if tcs[0] == tcs[1] {
+            tcs[0].clone()
+        } else {
+            format!("{} / {}", tcs[0], tcs[1])
+        },
+    );
+    rec.set("Opening", opening.label.clone());
+    if let Some(f) = &opening.fen {
+        rec.set("FEN", f.clone());
+    }
+    let mut game = match &opening.fen {
+        Some(f) => Game::from_fen(rules.clone(), f).expect("openings are validated"),
+        None => Game::new(rules.clone()),
+    };
+    game.play_tokens(&opening.moves)
+        .expect("openings are validated");
+    rec.moves = opening.moves.clone();
+    let finish = |rec: &mut Record, winner: Option<Colour>, why: String| {
+        rec.result = result_token(winner).to_string();
+        rec.set("Result", rec.result.clone());
+        rec.set("Termination", why);
+        rec.set("PlyCount", rec.moves.len().to_string());
+    };
+    for (side, &p) in players.iter().enumerate() {
+        let started = engine(cfg, p, engines).and_then(|e| {
+            e.new_game()
+                .map_err(|f| format!("{f:?} at the start of the game"))
+        });
+        if let Err(e) = started {
+            let loser = if side == 0 {
+                Colour::White
+            } else {
+                Colour::Black
+            };
+            engines.remove(&p);
+            finish(
+                &mut rec,
+                Some(loser.other()),
+                format!("crash: {} ({e})", cfg.engines[p].name),
+            );
+            return rec;
+        }
+    }
+    let limits: Vec<Limit> = players
+        .iter()
+        .map(|&p| cfg.engines[p].limit.clone().unwrap_or(Limit::Depth(1)))
+        .collect();
+    let mut clock = [0i64; 2];
+    for c in 0..2 {
+        if let Limit::Clock { base_ms, .. } = limits[c] {
+            clock[c] = base_ms as i64;
+        }
+    }
+    let mut moves_made = [0u32; 2];
+    let mut agree = [0u32; 2];
+    let mut level = 0u32;
+    let base = match &opening.fen {
+        Some(f) => format!("position fen {f}"),
+        None => "position startpos".to_string(),
+    };
+    let on_clock = limits.iter().any(|l| matches!(l, Limit::Clock { .. }));
+    loop {
+        let _ = progress.send(Report::Move {
+            round,
+            plies: game.moves().len(),
+            clocks: on_clock.then_some(clock),
+        });
+        if let Some(o) = game.outcome() {
+            finish(&mut rec, o.winner, o.describe(game.ruleset()));
+            return rec;
+        }
+        if cfg
+            .draw_plies
+            .is_some_and(|n| game.moves().len() as u32 >= n)
+        {
+            finish(&mut rec, None, "adjudication: draw by length".into());
+            return rec;
+        }
+        let side = game.position().side;
+        let c = side.index();
+        let p = players[c];
+        let name = cfg.engines[p].name.clone();
+        let position = if rec.moves.is_empty() {
+            base.clone()
+        } else {
+            format!("{base} moves {}", rec.moves.join(" "))
+        };
+        let margin = cfg.margin_ms as i64;
+        let (go, budget) = match limits[c] {
+            Limit::Clock { moves, .. } => {
+                let inc = |l: &Limit| match l {
+                    Limit::Clock { inc_ms, .. } => *inc_ms,
+                    _ => 0,
+                };
+                let mut g = format!(
+                    "go wtime {} btime {} winc {} binc {}",
+                    clock[0].max(0),
+                    clock[1].max(0),
+                    inc(&limits[0]),
+                    inc(&limits[1])
+                );
+                if let Some(m) = moves {
+                    g.push_str(&format!(" movestogo {}", m - moves_made[c] % m));
+                }
+                (g, clock[c].max(0) + margin)
+            }
+            Limit::MoveTime(ms) => (format!("go movetime {ms}"), ms as i64 + margin),
+            Limit::Nodes(n) => (format!("go nodes {n}"), cfg.hang_ms as i64),
+            Limit::Depth(d) => (format!("go depth {d}"), cfg.hang_ms as i64),
+        };
+        let started = Instant::now();
+        let deadline = started + Duration::from_millis(budget.max(1) as u64);
+        let answer = match engine(cfg, p, engines) {
+            Ok(e) => e.think(&position, &go, deadline),
+            Err(_) => Err(Failure::Crashed),
+        };
+        let used = started.elapsed().as_millis() as i64;
+        let fen_now = fen::format(rules, game.position());
+        let (token, score) = match answer {
+            Ok(a) => a,
+            Err(f) => {
+                engines.remove(&p);
+                let why = match f {
+                    Failure::Timeout => {
+                        format!("time forfeit: {name} gave no move in {used} ms at {fen_now}")
+                    }
+                    Failure::Crashed => format!("crash: {name} died at {fen_now}"),
+                };
+                finish(&mut rec, Some(side.other()), why);
+                return rec;
+            }
+        };
+        match &limits[c] {
+            Limit::Clock {
+                moves,
+                base_ms,
+                inc_ms,
+            } => {
+                clock[c] -= used;
+                if clock[c] < -margin {
+                    finish(
+                        &mut rec,
+                        Some(side.other()),
+                        format!(
+                            "time forfeit: {name} overstepped its clock by {} ms",
+                            -clock[c]
+                        ),
+                    );
+                    return rec;
+                }
+                clock[c] += *inc_ms as i64;
+                moves_made[c] += 1;
+                if let Some(m) = moves
+                    && moves_made[c] % m == 0
+                {
+                    clock[c] += *base_ms as i64;
+                }
+            }
+            Limit::MoveTime(ms) if used > *ms as i64 + margin => {
+                finish(
+                    &mut rec,
+                    Some(side.other()),
+                    format!("time forfeit: {name} used {used} ms of {ms}"),
+                );
+                return rec;
+            }
+            _ => {}
+        }
+        if let Err(e) = game.play_token(&token) {
+            finish(
+                &mut rec,
+                Some(side.other()),
+                format!("illegal move by {name}: {e} (position {fen_now})"),
+            );
+            return rec;
+        }
+        let note = match score {
+            Some(Score::Cp(v)) => format!("{v:+} {used}ms"),
+            Some(Score::Mate(m)) => format!("#{m} {used}ms"),
+            None => format!("{used}ms"),
+        };
+        rec.push_noted(token, note);
+        if let Some(d) = cfg.draw_score {
+            level = match score {
+                Some(Score::Cp(v)) if v.abs() <= d.cp => level + 1,
+                _ => 0,
+            };
+            if level >= 2 * d.moves && rec.moves.len() as u32 >= d.after {
+                finish(
+                    &mut rec,
+                    None,
+                    "adjudication: both engines agree the game is drawn".into(),
+                );
+                return rec;
+            }
+        }
+        if let Some((cp, n)) = cfg.resign {
+            // Scores are the mover's own view; both must agree on the same winner.
+            let ahead = match score {
+                Some(Score::Mate(m)) => m.signum(),
+                Some(Score::Cp(v)) if v >= cp => 1,
+                Some(Score::Cp(v)) if v <= -cp => -1,
+                _ => 0,
+            };
+            let winner_if = |s: i32| {
+                if s > 0 {
+                    side.index()
+                } else {
+                    side.other().index()
+                }
+            };
+            if ahead != 0 {
+                let w = winner_if(ahead);
+                agree[w] += 1;
+                agree[1 - w] = 0;
+            } else {
+                agree = [0, 0];
+            }
+            for (w, &count) in agree.iter().enumerate() {
+                if count >= 2 * n {
+                    let winner = if w == 0 { Colour::White } else { Colour::Black };
+                    finish(
+                        &mut rec,
+                        Some(winner),
+                        "adjudication: both engines agree the game is decided".into(),
+                    );
+                    return rec;
+                }
+            }
+        }
+    }
+}
