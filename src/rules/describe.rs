@@ -25,74 +25,86 @@ fn movement_words(m: Movement) -> String {
 /// The ruleset described in words, one rule per line.
 pub fn describe<B: Bits>(rules: &Rules<B>) -> Vec<String> {
     let r = &rules.ruleset;
-    let w = "White";
-    let b = {
-        let mut s = r.black_name.to_string();
-        s[..1].make_ascii_uppercase();
-        s
-    };
-    let first = |c: Colour| {
-        if c == Colour::White {
-            w.to_string()
-        } else {
-            b.clone()
-        }
-    };
     let mut out = vec![format!("{}: {}", r.name, r.source)];
     out.push(format!(
-        "Board {} rows x {} columns (files a-{}). Colours: {w} and {b}; {} acts first.",
+        "Board {} rows x {} columns (files a-{}). Colours: White and {}; {} acts first.",
         r.rows,
         r.cols,
         (b'a' + r.cols as u8 - 1) as char,
-        first(r.first_player)
+        title(r, Colour::Black),
+        title(r, r.first_player)
     ));
     out.push(format!(
         "Start position: {}",
         fen::format(rules, &rules.start())
     ));
     if r.has_placement() {
-        let mut region = match r.placement.region {
-            Region::Anywhere => "on any empty square".to_string(),
-            Region::OwnRows(n) => format!("on an empty square of their own {n} home rows"),
-        };
-        if r.placement.forbid_centre {
-            region.push_str(&format!(
-                " but the centre point {}",
-                rules.geo.name(rules.geo.centre_point())
-            ));
-        }
-        let leader = if r.hand_leaders > 0 {
-            match r.placement.leader_order {
-                LeaderOrder::Any => format!(" The {} may be placed at any time.", r.leader_name),
-                LeaderOrder::FirstOrLast => format!(
-                    " The {} must be a side's first or last placed piece.",
-                    r.leader_name
-                ),
-                LeaderOrder::AfterMen => {
-                    format!(" The {} is placed after all the men.", r.leader_name)
-                }
+        out.extend(placement(rules));
+    }
+    out.extend(movement(r));
+    out.extend(capture(r));
+    out.extend(end(r));
+    out
+}
+
+/// A colour's name with a capital, as a sentence starts it.
+fn title(r: &Ruleset, c: Colour) -> String {
+    let mut s = r.colour_name(c).to_string();
+    s[..1].make_ascii_uppercase();
+    s
+}
+
+/// How the pieces in hand are placed.
+fn placement<B: Bits>(rules: &Rules<B>) -> Vec<String> {
+    let r = &rules.ruleset;
+    let mut out = Vec::new();
+    let mut region = match r.placement.region {
+        Region::Anywhere => "on any empty square".to_string(),
+        Region::OwnRows(n) => format!("on an empty square of their own {n} home rows"),
+    };
+    if r.placement.forbid_centre {
+        region.push_str(&format!(
+            " but the centre point {}",
+            rules.geo.name(rules.geo.centre_point())
+        ));
+    }
+    let leader = if r.hand_leaders > 0 {
+        match r.placement.leader_order {
+            LeaderOrder::Any => format!(" The {} may be placed at any time.", r.leader_name),
+            LeaderOrder::FirstOrLast => format!(
+                " The {} must be a side's first or last placed piece.",
+                r.leader_name
+            ),
+            LeaderOrder::AfterMen => {
+                format!(" The {} is placed after all the men.", r.leader_name)
             }
+        }
+    } else {
+        String::new()
+    };
+    let choice = match r.pieces_choice {
+        Some((lo, hi)) => format!(" (the players may agree on {lo} to {hi} men)"),
+        None => String::new(),
+    };
+    out.push(format!(
+        "Placement: each side holds {} men{}{choice} in hand and places {} per turn {region}; nothing is captured while placing.{leader}",
+        r.hand_men,
+        if r.hand_leaders > 0 {
+            format!(" and {} {}", r.hand_leaders, r.leader_name)
         } else {
             String::new()
-        };
-        let choice = match r.pieces_choice {
-            Some((lo, hi)) => format!(" (the players may agree on {lo} to {hi} men)"),
-            None => String::new(),
-        };
-        out.push(format!(
-            "Placement: each side holds {} men{}{choice} in hand and places {} per turn {region}; nothing is captured while placing.{leader}",
-            r.hand_men,
-            if r.hand_leaders > 0 {
-                format!(" and {} {}", r.hand_leaders, r.leader_name)
-            } else {
-                String::new()
-            },
-            r.placement.per_turn
-        ));
-        if let Some(c) = r.placement.movement_first {
-            out.push(format!("After placement {} moves first.", first(c)));
-        }
+        },
+        r.placement.per_turn
+    ));
+    if let Some(c) = r.placement.movement_first {
+        out.push(format!("After placement {} moves first.", title(r, c)));
     }
+    out
+}
+
+/// How men and leaders move, and hop.
+fn movement(r: &Ruleset) -> Vec<String> {
+    let mut out = Vec::new();
     out.push(format!("Men: each {}.", movement_words(r.man_moves)));
     if r.has_leader {
         out.push(format!(
@@ -126,6 +138,12 @@ pub fn describe<B: Bits>(rules: &Rules<B>) -> Vec<String> {
             lines_word(h.lines)
         ));
     }
+    out
+}
+
+/// What is captured, and how.
+fn capture(r: &Ruleset) -> Vec<String> {
+    let mut out = Vec::new();
     let c = r.capture;
     let shape = if c.runs {
         "a run of enemy men closed at both ends by the mover's pieces is captured"
@@ -176,6 +194,12 @@ pub fn describe<B: Bits>(rules: &Rules<B>) -> Vec<String> {
     if r.bonus_move {
         out.push("After a capture the capturing piece moves again (if it can).".into());
     }
+    out
+}
+
+/// How the game ends.
+fn end(r: &Ruleset) -> Vec<String> {
+    let mut out = Vec::new();
     let e = &r.end;
     if let Some(m) = &e.material {
         let noun = match m.counted {
