@@ -122,86 +122,112 @@ fn run_on<B: Bits>(args: &AnalyseArgs, game: Game<B>, out: &mut dyn Write) -> Re
             let _ = tx.send(e);
         }),
     );
-    let side = r.colour_name(game.position().side);
     // The last line when it came from an iteration stopped before it finished.
     let mut unfinished: Option<(i32, i32)> = None;
     for event in rx {
         match event {
             EngineEvent::Search(Event::Info(i)) => {
-                let pv = tokens(&game, &i.pv);
-                let lower = i.bound == Bound::Lower;
-                unfinished = lower.then_some((i.depth, i.value));
-                if args.json {
-                    let v = json!({
-                        "type": "info", "depth": i.depth, "seldepth": i.seldepth,
-                        "multipv": i.multipv, "score": score_json(i.value),
-                        "bound": if lower { "lower" } else { "exact" }, "nodes": i.nodes,
-                        "nps": i.nps, "time_ms": i.time_ms, "pv": pv,
-                    });
-                    writeln!(out, "{v}").map_err(io)?;
-                } else {
-                    let line = if args.multipv > 1 {
-                        format!("#{} ", i.multipv)
-                    } else {
-                        String::new()
-                    };
-                    writeln!(
-                        out,
-                        "depth {:>2}  {line}{:>10}  nodes {:>10}  {:>6.0} kn/s  {:>6.2} s  {}",
-                        i.depth,
-                        if lower {
-                            format!(">={}", score_text(i.value))
-                        } else {
-                            score_text(i.value)
-                        },
-                        i.nodes,
-                        i.nps as f64 / 1000.0,
-                        i.time_ms as f64 / 1000.0,
-                        pv.join(" ")
-                    )
-                    .map_err(io)?;
-                }
-                out.flush().map_err(io)?;
+                unfinished = (i.bound == Bound::Lower).then_some((i.depth, i.value));
+                print_info(args, &game, &i, out)?;
             }
             EngineEvent::Search(Event::CurrMove { .. }) => {}
             EngineEvent::Done(result) => {
-                let best = result.best.map(|m| m.token(&game.rules().geo));
-                let line = result
-                    .lines
-                    .first()
-                    .map(|l| tokens(&game, &l.2))
-                    .unwrap_or_default();
-                if args.json {
-                    let v = json!({
-                        "type": "bestmove", "move": best, "ponder": result.ponder.map(|m| m.token(&game.rules().geo)),
-                        "score": score_json(result.value), "depth": result.depth,
-                        "bound": if unfinished.is_some() { "lower" } else { "exact" },
-                        "nodes": result.nodes, "pv": line,
-                    });
-                    writeln!(out, "{v}").map_err(io)?;
-                } else {
-                    writeln!(out).map_err(io)?;
-                    let found = match unfinished {
-                        Some((depth, value)) => format!(
-                            "at least {} in the unfinished depth {depth}; depth {} complete",
-                            score_text(value),
-                            result.depth
-                        ),
-                        None => format!("{}, depth {}", score_text(result.value), result.depth),
-                    };
-                    writeln!(
-                        out,
-                        "Best move for {side}: {} ({found}, {} nodes)",
-                        best.unwrap_or_else(|| "none".into()),
-                        result.nodes
-                    )
-                    .map_err(io)?;
-                    writeln!(out, "Expected continuation: {}", line.join(" ")).map_err(io)?;
-                }
+                print_answer(args, &game, &result, unfinished, out)?;
                 break;
             }
         }
     }
     engine.wait();
+    Ok(())
+}
+
+/// One search line: text or JSON.
+fn print_info<B: Bits>(
+    args: &AnalyseArgs,
+    game: &Game<B>,
+    i: &crate::search::Info,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let io = |e: std::io::Error| e.to_string();
+    let pv = tokens(game, &i.pv);
+    let lower = i.bound == Bound::Lower;
+    if args.json {
+        let v = json!({
+            "type": "info", "depth": i.depth, "seldepth": i.seldepth,
+            "multipv": i.multipv, "score": score_json(i.value),
+            "bound": if lower { "lower" } else { "exact" }, "nodes": i.nodes,
+            "nps": i.nps, "time_ms": i.time_ms, "pv": pv,
+        });
+        writeln!(out, "{v}").map_err(io)?;
+    } else {
+        let line = if args.multipv > 1 {
+            format!("#{} ", i.multipv)
+        } else {
+            String::new()
+        };
+        writeln!(
+            out,
+            "depth {:>2}  {line}{:>10}  nodes {:>10}  {:>6.0} kn/s  {:>6.2} s  {}",
+            i.depth,
+            if lower {
+                format!(">={}", score_text(i.value))
+            } else {
+                score_text(i.value)
+            },
+            i.nodes,
+            i.nps as f64 / 1000.0,
+            i.time_ms as f64 / 1000.0,
+            pv.join(" ")
+        )
+        .map_err(io)?;
+    }
+    out.flush().map_err(io)?;
+    Ok(())
+}
+
+/// The best move and the line expected, with how far the search got (`unfinished`: the
+/// depth and the value of a last line that was only a lower bound).
+fn print_answer<B: Bits>(
+    args: &AnalyseArgs,
+    game: &Game<B>,
+    result: &crate::search::SearchResult,
+    unfinished: Option<(i32, i32)>,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let io = |e: std::io::Error| e.to_string();
+    let side = game.ruleset().colour_name(game.position().side);
+    let best = result.best.map(|m| m.token(&game.rules().geo));
+    let line = result
+        .lines
+        .first()
+        .map(|l| tokens(game, &l.2))
+        .unwrap_or_default();
+    if args.json {
+        let v = json!({
+            "type": "bestmove", "move": best, "ponder": result.ponder.map(|m| m.token(&game.rules().geo)),
+            "score": score_json(result.value), "depth": result.depth,
+            "bound": if unfinished.is_some() { "lower" } else { "exact" },
+            "nodes": result.nodes, "pv": line,
+        });
+        writeln!(out, "{v}").map_err(io)?;
+    } else {
+        writeln!(out).map_err(io)?;
+        let found = match unfinished {
+            Some((depth, value)) => format!(
+                "at least {} in the unfinished depth {depth}; depth {} complete",
+                score_text(value),
+                result.depth
+            ),
+            None => format!("{}, depth {}", score_text(result.value), result.depth),
+        };
+        writeln!(
+            out,
+            "Best move for {side}: {} ({found}, {} nodes)",
+            best.unwrap_or_else(|| "none".into()),
+            result.nodes
+        )
+        .map_err(io)?;
+        writeln!(out, "Expected continuation: {}", line.join(" ")).map_err(io)?;
+    }
     Ok(())
 }
