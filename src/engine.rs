@@ -118,7 +118,7 @@ impl Options {
     pub fn weights_for(&self, ruleset: &crate::rules::Ruleset) -> Weights {
         self.eval_file
             .clone()
-            .unwrap_or_else(|| crate::search::weights::for_ruleset(&ruleset.name))
+            .unwrap_or_else(|| crate::search::weights::for_ruleset(ruleset))
     }
 
     /// The net for a ruleset: `EvalFile`'s (the search uses it only in the ruleset it was

@@ -425,3 +425,32 @@ fn the_quick_start_runs_as_written_and_a_preset_name_is_never_taken_silently() {
         "{lines:?}"
     );
 }
+
+/// Shipped data made for a preset (its book, its weights) is for that preset only: a file's
+/// ruleset that took the preset's name, with other knobs, plays without them.
+#[test]
+fn a_ruleset_that_took_a_preset_name_does_not_get_the_preset_book() {
+    let dir = std::env::temp_dir().join(format!("latrunculi-took-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("murray.toml");
+    let mut ruleset = preset("murray", 16).unwrap();
+    ruleset.end.ply_limit = 300;
+    std::fs::write(&path, file::to_text(&[ruleset])).unwrap();
+    let mut e = Engine::start();
+    e.ask_sync(&format!(
+        "setoption name VariantPath value {}",
+        path.display()
+    ));
+    e.ask("setoption name UCI_Variant value murray", |l| {
+        l.starts_with("info string variant")
+    });
+    e.send("position startpos");
+    let lines = e.ask("go depth 1", |l| l.starts_with("bestmove"));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "info string no book for murray (murray is not the preset of that name)"),
+        "{lines:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -64,7 +64,11 @@ impl BookPlayer {
         if let Some(b) = self.cache.get(&slot) {
             return b.clone();
         }
-        let source = if self.file == DEFAULT_FILE {
+        let source = if self.file == DEFAULT_FILE && !crate::rules::is_preset(r) {
+            // A shipped book is for the preset of its name only, not for a file's ruleset
+            // that took the name.
+            Err(format!("{} is not the preset of that name", r.name))
+        } else if self.file == DEFAULT_FILE {
             locate::find(&r.name, pieces)
         } else {
             Ok(locate::Source::File(PathBuf::from(&self.file)))

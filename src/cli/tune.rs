@@ -185,7 +185,7 @@ fn texel_command(a: &TexelArgs, out: &mut dyn Write) -> Result<(), String> {
                 .map_err(|e| format!("cannot read {}: {e}", p.display()))?;
             weights::parse(&text, &p.display().to_string())?.weights
         }
-        None => weights::for_ruleset(&data.variant),
+        None => weights::for_preset(&data.variant),
     };
     let w0 = texel::as_vector(&start);
     if a.lambda < 1.0 {

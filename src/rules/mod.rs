@@ -28,6 +28,8 @@ pub use game::{Frame, Game};
 pub use moves::{MAX_HOPS, Move, MoveKind, TokenShape, read_token};
 pub use outcome::{Outcome, Reason};
 pub use position::{Position, Turn};
-pub use presets::{DEFAULT_PRESET, PRESETS, SCHADLER_PIECES, echoed, preset, preset_file};
+pub use presets::{
+    DEFAULT_PRESET, PRESETS, SCHADLER_PIECES, echoed, is_preset, preset, preset_file,
+};
 pub use resolve::Played;
 pub use ruleset::*;

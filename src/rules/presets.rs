@@ -214,6 +214,14 @@ pub fn preset(name: &str, pieces: u8) -> Result<Ruleset, String> {
     }
 }
 
+/// Whether `ruleset` is the preset of its name, knob for knob (a file ruleset that took a
+/// preset's name is not): shipped data made for a preset (weights, books, nets) is only
+/// for the preset itself.
+pub fn is_preset(ruleset: &Ruleset) -> bool {
+    let pieces = ruleset.chosen_pieces().unwrap_or(16);
+    preset(&ruleset.name, pieces).is_ok_and(|p| &p == ruleset)
+}
+
 /// A name from the input, as an error message repeats it: a long one is cut (a mistyped
 /// paste of 100 KB must not come back as a 100 KB line).
 pub fn echoed(name: &str) -> String {

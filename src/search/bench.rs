@@ -109,7 +109,7 @@ fn search_one<B: Bits>(
     let cfg = SearchConfig {
         limits: Limits::depth(depth),
         threads: threads.max(1),
-        weights: super::weights::for_ruleset(&game.ruleset().name),
+        weights: super::weights::for_ruleset(game.ruleset()),
         ..SearchConfig::default()
     };
     let clock = Clock::new(&cfg.limits, game.position().side, 0);

@@ -32,9 +32,20 @@ pub fn shipped_names() -> Vec<&'static str> {
     SHIPPED.iter().map(|(n, _)| *n).collect()
 }
 
-/// The weights a ruleset plays with when no weight file is given: its shipped ones, or the
-/// defaults.
-pub fn for_ruleset(name: &str) -> Weights {
+/// The weights a ruleset plays with when no weight file is given: the shipped ones of the
+/// preset it is, or the defaults. A ruleset of a file that took a preset's name is not
+/// that preset (its knobs differ), so it does not get the preset's weights.
+pub fn for_ruleset(ruleset: &crate::rules::Ruleset) -> Weights {
+    if crate::rules::is_preset(ruleset) {
+        for_preset(&ruleset.name)
+    } else {
+        Weights::default()
+    }
+}
+
+/// The shipped weights of the preset called `name`, or the defaults (for `tune texel`,
+/// which starts from the weights of the ruleset its records name).
+pub fn for_preset(name: &str) -> Weights {
     SHIPPED
         .iter()
         .find(|(n, _)| *n == name)
@@ -147,12 +158,18 @@ mod tests {
 
     #[test]
     fn a_ruleset_plays_with_its_shipped_weights_or_the_defaults() {
+        let preset = |name| crate::rules::preset(name, 16).unwrap();
         assert!(!shipped_names().contains(&"murray"));
-        assert_eq!(for_ruleset("murray"), Weights::default());
+        assert_eq!(for_ruleset(&preset("murray")), Weights::default());
         assert!(shipped_names().contains(&"little-soldiers"));
         for name in shipped_names() {
-            assert_ne!(for_ruleset(name), Weights::default(), "{name}");
+            assert_ne!(for_ruleset(&preset(name)), Weights::default(), "{name}");
         }
+        // A file's ruleset that took a preset's name, with other knobs, is not the preset.
+        let mut other = preset("little-soldiers");
+        other.end.ply_limit += 1;
+        assert_eq!(for_ruleset(&other), Weights::default());
+        assert_ne!(for_preset("little-soldiers"), Weights::default());
     }
 
     #[test]
