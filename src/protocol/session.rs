@@ -490,32 +490,7 @@ impl Peer {
                 return;
             }
         }
-        // UGI gives the clocks by player order: p1 is the ruleset's first player.
-        let p1 = game.ruleset().first_player.index();
-        let mut time = [p.wtime, p.btime];
-        let mut inc = [p.winc, p.binc];
-        for (slot, t1, t2) in [
-            (&mut time, p.p1time, p.p2time),
-            (&mut inc, p.p1inc, p.p2inc),
-        ] {
-            if t1.is_some() {
-                slot[p1] = t1;
-            }
-            if t2.is_some() {
-                slot[1 - p1] = t2;
-            }
-        }
-        let limits = Limits {
-            time,
-            inc: [inc[0].unwrap_or(0), inc[1].unwrap_or(0)],
-            movestogo: p.movestogo,
-            movetime: p.movetime,
-            depth: p.depth,
-            nodes: p.nodes,
-            mate: p.mate,
-            infinite: p.infinite,
-            ponder: p.ponder,
-        };
+        let limits = limits_of(&p, game.ruleset().first_player);
         if self.debug {
             let r = game.ruleset();
             let clock = |c: rules::Colour| match limits.time[c.index()] {
@@ -567,5 +542,35 @@ impl Peer {
                 }
             }),
         );
+    }
+}
+
+/// The search limits of a `go`: UGI gives the clocks by player order (p1 is the ruleset's
+/// first player), UCI by colour.
+fn limits_of(p: &GoParams, first_player: rules::Colour) -> Limits {
+    let p1 = first_player.index();
+    let mut time = [p.wtime, p.btime];
+    let mut inc = [p.winc, p.binc];
+    for (slot, t1, t2) in [
+        (&mut time, p.p1time, p.p2time),
+        (&mut inc, p.p1inc, p.p2inc),
+    ] {
+        if t1.is_some() {
+            slot[p1] = t1;
+        }
+        if t2.is_some() {
+            slot[1 - p1] = t2;
+        }
+    }
+    Limits {
+        time,
+        inc: [inc[0].unwrap_or(0), inc[1].unwrap_or(0)],
+        movestogo: p.movestogo,
+        movetime: p.movetime,
+        depth: p.depth,
+        nodes: p.nodes,
+        mate: p.mate,
+        infinite: p.infinite,
+        ponder: p.ponder,
     }
 }
