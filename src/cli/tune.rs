@@ -242,28 +242,7 @@ fn texel_command(a: &TexelArgs, out: &mut dyn Write) -> Result<(), String> {
         losses[0], losses[1], losses[2], losses[3]
     )
     .map_err(io)?;
-    writeln!(out, "{:<20} {:>7} {:>7}", "weight", "before", "after").map_err(io)?;
-    let used: Vec<bool> = (0..Weights::NAMES.len())
-        .map(|i| data.fit.iter().any(|s| s.features[i] != 0.0))
-        .collect();
-    for (i, name) in Weights::NAMES.iter().enumerate() {
-        let note = if *name == "man" {
-            " (fixed: the unit)"
-        } else if cfg.fixed.contains(&i) {
-            " (fixed: --fix)"
-        } else if !used[i] {
-            " (zero in every position here)"
-        } else {
-            ""
-        };
-        writeln!(
-            out,
-            "{name:<20} {:>7} {:>7}{note}",
-            start.get(i),
-            fit.weights.get(i)
-        )
-        .map_err(io)?;
-    }
+    weight_table(&data, &cfg.fixed, &start, &fit.weights, out)?;
     let path = a
         .out
         .clone()
@@ -296,6 +275,40 @@ fn texel_command(a: &TexelArgs, out: &mut dyn Write) -> Result<(), String> {
     let text = weights::to_text(Some(&data.variant), &fit.weights, &comment);
     std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     writeln!(out, "wrote {}", path.display()).map_err(io)
+}
+
+/// The weights before and after the fit, each with why it could not move if it could not.
+fn weight_table(
+    data: &DataSet,
+    fixed: &[usize],
+    start: &Weights,
+    after: &Weights,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let io = |e: std::io::Error| e.to_string();
+    writeln!(out, "{:<20} {:>7} {:>7}", "weight", "before", "after").map_err(io)?;
+    let used: Vec<bool> = (0..Weights::NAMES.len())
+        .map(|i| data.fit.iter().any(|s| s.features[i] != 0.0))
+        .collect();
+    for (i, name) in Weights::NAMES.iter().enumerate() {
+        let note = if *name == "man" {
+            " (fixed: the unit)"
+        } else if fixed.contains(&i) {
+            " (fixed: --fix)"
+        } else if !used[i] {
+            " (zero in every position here)"
+        } else {
+            ""
+        };
+        writeln!(
+            out,
+            "{name:<20} {:>7} {:>7}{note}",
+            start.get(i),
+            after.get(i)
+        )
+        .map_err(io)?;
+    }
+    Ok(())
 }
 
 fn spsa_command(a: &SpsaArgs, out: &mut dyn Write) -> Result<(), String> {
