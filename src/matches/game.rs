@@ -59,41 +59,7 @@ pub(super) fn play_game<B: Bits>(
     engines: &mut HashMap<usize, EngineProcess>,
     progress: &mpsc::Sender<Report>,
 ) -> Record {
-    let mut rec = Record::with_roster(
-        &format!("latrunculi match, {}", cfg.variant),
-        &round.to_string(),
-        &cfg.engines[players[0]].name,
-        &cfg.engines[players[1]].name,
-    );
-    rec.set("Variant", cfg.variant.clone());
-    if let Some(n) = rules.ruleset.chosen_pieces() {
-        rec.set("Pieces", n.to_string());
-    }
-    if let Some(path) = &cfg.variant_path {
-        rec.set("VariantPath", path.display().to_string());
-    }
-    let tcs: Vec<String> = players
-        .iter()
-        .map(|&p| {
-            cfg.engines[p]
-                .limit
-                .as_ref()
-                .map(Limit::describe)
-                .unwrap_or_default()
-        })
-        .collect();
-    rec.set(
-        "TimeControl",
-        if tcs[0] == tcs[1] {
-            tcs[0].clone()
-        } else {
-            format!("{} / {}", tcs[0], tcs[1])
-        },
-    );
-    rec.set("Opening", opening.label.clone());
-    if let Some(f) = &opening.fen {
-        rec.set("FEN", f.clone());
-    }
+    let mut rec = new_record(cfg, rules, opening, players, round);
     let mut game = match &opening.fen {
         Some(f) => Game::from_fen(rules.clone(), f).expect("openings are validated"),
         None => Game::new(rules.clone()),
@@ -138,8 +104,7 @@ pub(super) fn play_game<B: Bits>(
         }
     }
     let mut moves_made = [0u32; 2];
-    let mut agree = [0u32; 2];
-    let mut level = 0u32;
+    let mut adjudicator = Adjudicator::default();
     let base = match &opening.fen {
         Some(f) => format!("position fen {f}"),
         None => "position startpos".to_string(),
@@ -172,28 +137,7 @@ pub(super) fn play_game<B: Bits>(
             format!("{base} moves {}", rec.moves.join(" "))
         };
         let margin = cfg.margin_ms as i64;
-        let (go, budget) = match limits[c] {
-            Limit::Clock { moves, .. } => {
-                let inc = |l: &Limit| match l {
-                    Limit::Clock { inc_ms, .. } => *inc_ms,
-                    _ => 0,
-                };
-                let mut g = format!(
-                    "go wtime {} btime {} winc {} binc {}",
-                    clock[0].max(0),
-                    clock[1].max(0),
-                    inc(&limits[0]),
-                    inc(&limits[1])
-                );
-                if let Some(m) = moves {
-                    g.push_str(&format!(" movestogo {}", m - moves_made[c] % m));
-                }
-                (g, clock[c].max(0) + margin)
-            }
-            Limit::MoveTime(ms) => (format!("go movetime {ms}"), ms as i64 + margin),
-            Limit::Nodes(n) => (format!("go nodes {n}"), cfg.hang_ms as i64),
-            Limit::Depth(d) => (format!("go depth {d}"), cfg.hang_ms as i64),
-        };
+        let (go, budget) = go_command(cfg, &limits, c, &clock, &moves_made);
         let started = Instant::now();
         let deadline = started + Duration::from_millis(budget.max(1) as u64);
         let answer = match engine(cfg, p, engines) {
@@ -216,41 +160,13 @@ pub(super) fn play_game<B: Bits>(
                 return rec;
             }
         };
-        match &limits[c] {
-            Limit::Clock {
-                moves,
-                base_ms,
-                inc_ms,
-            } => {
-                clock[c] -= used;
-                if clock[c] < -margin {
-                    finish(
-                        &mut rec,
-                        Some(side.other()),
-                        format!(
-                            "time forfeit: {name} overstepped its clock by {} ms",
-                            -clock[c]
-                        ),
-                    );
-                    return rec;
-                }
-                clock[c] += *inc_ms as i64;
-                moves_made[c] += 1;
-                if let Some(m) = moves
-                    && moves_made[c] % m == 0
-                {
-                    clock[c] += *base_ms as i64;
-                }
-            }
-            Limit::MoveTime(ms) if used > *ms as i64 + margin => {
-                finish(
-                    &mut rec,
-                    Some(side.other()),
-                    format!("time forfeit: {name} used {used} ms of {ms}"),
-                );
-                return rec;
-            }
-            _ => {}
+        if let Err(why) = charge(&limits[c], &mut clock[c], &mut moves_made[c], used, margin) {
+            finish(
+                &mut rec,
+                Some(side.other()),
+                format!("time forfeit: {name} {why}"),
+            );
+            return rec;
         }
         if let Err(e) = game.play_token(&token) {
             finish(
@@ -266,53 +182,177 @@ pub(super) fn play_game<B: Bits>(
             None => format!("{used}ms"),
         };
         rec.push_noted(token, note);
+        if let Some((winner, why)) = adjudicator.after(cfg, side, score, rec.moves.len()) {
+            finish(&mut rec, winner, why);
+            return rec;
+        }
+    }
+}
+
+/// A game's record before its first move: PGN's roster, then the ruleset, the time
+/// controls and the opening.
+fn new_record<B: Bits>(
+    cfg: &MatchConfig,
+    rules: &Rules<B>,
+    opening: &Opening,
+    players: [usize; 2],
+    round: usize,
+) -> Record {
+    let mut rec = Record::with_roster(
+        &format!("latrunculi match, {}", cfg.variant),
+        &round.to_string(),
+        &cfg.engines[players[0]].name,
+        &cfg.engines[players[1]].name,
+    );
+    rec.set("Variant", cfg.variant.clone());
+    if let Some(n) = rules.ruleset.chosen_pieces() {
+        rec.set("Pieces", n.to_string());
+    }
+    if let Some(path) = &cfg.variant_path {
+        rec.set("VariantPath", path.display().to_string());
+    }
+    let tcs: Vec<String> = players
+        .iter()
+        .map(|&p| {
+            cfg.engines[p]
+                .limit
+                .as_ref()
+                .map(Limit::describe)
+                .unwrap_or_default()
+        })
+        .collect();
+    rec.set(
+        "TimeControl",
+        if tcs[0] == tcs[1] {
+            tcs[0].clone()
+        } else {
+            format!("{} / {}", tcs[0], tcs[1])
+        },
+    );
+    rec.set("Opening", opening.label.clone());
+    if let Some(f) = &opening.fen {
+        rec.set("FEN", f.clone());
+    }
+    rec
+}
+
+/// The `go` line for the engine of colour index `c`, and how long it may take to answer
+/// (its clock or move time plus the margin; the hang timeout for depth and node limits).
+fn go_command(
+    cfg: &MatchConfig,
+    limits: &[Limit],
+    c: usize,
+    clock: &[i64; 2],
+    moves_made: &[u32; 2],
+) -> (String, i64) {
+    let margin = cfg.margin_ms as i64;
+    match limits[c] {
+        Limit::Clock { moves, .. } => {
+            let inc = |l: &Limit| match l {
+                Limit::Clock { inc_ms, .. } => *inc_ms,
+                _ => 0,
+            };
+            let mut g = format!(
+                "go wtime {} btime {} winc {} binc {}",
+                clock[0].max(0),
+                clock[1].max(0),
+                inc(&limits[0]),
+                inc(&limits[1])
+            );
+            if let Some(m) = moves {
+                g.push_str(&format!(" movestogo {}", m - moves_made[c] % m));
+            }
+            (g, clock[c].max(0) + margin)
+        }
+        Limit::MoveTime(ms) => (format!("go movetime {ms}"), ms as i64 + margin),
+        Limit::Nodes(n) => (format!("go nodes {n}"), cfg.hang_ms as i64),
+        Limit::Depth(d) => (format!("go depth {d}"), cfg.hang_ms as i64),
+    }
+}
+
+/// Charges `used` ms to a clock (adding its increment, and its base at each time control);
+/// why the engine lost on time, if it did.
+fn charge(
+    limit: &Limit,
+    clock: &mut i64,
+    moves_made: &mut u32,
+    used: i64,
+    margin: i64,
+) -> Result<(), String> {
+    match limit {
+        Limit::Clock {
+            moves,
+            base_ms,
+            inc_ms,
+        } => {
+            *clock -= used;
+            if *clock < -margin {
+                return Err(format!("overstepped its clock by {} ms", -*clock));
+            }
+            *clock += *inc_ms as i64;
+            *moves_made += 1;
+            if let Some(m) = moves
+                && moves_made.is_multiple_of(*m)
+            {
+                *clock += *base_ms as i64;
+            }
+        }
+        Limit::MoveTime(ms) if used > *ms as i64 + margin => {
+            return Err(format!("used {used} ms of {ms}"));
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The adjudications that need both engines to agree, move after move.
+#[derive(Default)]
+struct Adjudicator {
+    /// Plies running in which the mover saw a score within the draw margin.
+    level: u32,
+    /// Plies running in which the movers agreed that White (0) or Black (1) wins.
+    agree: [u32; 2],
+}
+
+impl Adjudicator {
+    /// After `side` moved with `score` (its own view) at `plies`: a result, if the engines
+    /// have agreed on one long enough.
+    fn after(
+        &mut self,
+        cfg: &MatchConfig,
+        side: Colour,
+        score: Option<Score>,
+        plies: usize,
+    ) -> Option<(Option<Colour>, String)> {
         if let Some(d) = cfg.draw_score {
-            level = match score {
-                Some(Score::Cp(v)) if v.abs() <= d.cp => level + 1,
+            self.level = match score {
+                Some(Score::Cp(v)) if v.abs() <= d.cp => self.level + 1,
                 _ => 0,
             };
-            if level >= 2 * d.moves && rec.moves.len() as u32 >= d.after {
-                finish(
-                    &mut rec,
-                    None,
-                    "adjudication: both engines agree the game is drawn".into(),
-                );
-                return rec;
+            if self.level >= 2 * d.moves && plies as u32 >= d.after {
+                let why = "adjudication: both engines agree the game is drawn";
+                return Some((None, why.into()));
             }
         }
-        if let Some((cp, n)) = cfg.resign {
-            // Scores are the mover's own view; both must agree on the same winner.
-            let ahead = match score {
-                Some(Score::Mate(m)) => m.signum(),
-                Some(Score::Cp(v)) if v >= cp => 1,
-                Some(Score::Cp(v)) if v <= -cp => -1,
-                _ => 0,
-            };
-            let winner_if = |s: i32| {
-                if s > 0 {
-                    side.index()
-                } else {
-                    side.other().index()
-                }
-            };
-            if ahead != 0 {
-                let w = winner_if(ahead);
-                agree[w] += 1;
-                agree[1 - w] = 0;
-            } else {
-                agree = [0, 0];
-            }
-            for (w, &count) in agree.iter().enumerate() {
-                if count >= 2 * n {
-                    let winner = if w == 0 { Colour::White } else { Colour::Black };
-                    finish(
-                        &mut rec,
-                        Some(winner),
-                        "adjudication: both engines agree the game is decided".into(),
-                    );
-                    return rec;
-                }
-            }
+        let (cp, n) = cfg.resign?;
+        // Scores are the mover's own view; both must agree on the same winner.
+        let ahead = match score {
+            Some(Score::Mate(m)) => m.signum(),
+            Some(Score::Cp(v)) if v >= cp => 1,
+            Some(Score::Cp(v)) if v <= -cp => -1,
+            _ => 0,
+        };
+        if ahead == 0 {
+            self.agree = [0, 0];
+            return None;
         }
+        let w = if ahead > 0 { side } else { side.other() }.index();
+        self.agree[w] += 1;
+        self.agree[1 - w] = 0;
+        (self.agree[w] >= 2 * n).then(|| {
+            let winner = if w == 0 { Colour::White } else { Colour::Black };
+            let why = "adjudication: both engines agree the game is decided";
+            (Some(winner), why.into())
+        })
     }
 }
