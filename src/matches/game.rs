@@ -73,25 +73,9 @@ pub(super) fn play_game<B: Bits>(
         rec.set("Termination", why);
         rec.set("PlyCount", rec.moves.len().to_string());
     };
-    for (side, &p) in players.iter().enumerate() {
-        let started = engine(cfg, p, engines).and_then(|e| {
-            e.new_game()
-                .map_err(|f| format!("{f:?} at the start of the game"))
-        });
-        if let Err(e) = started {
-            let loser = if side == 0 {
-                Colour::White
-            } else {
-                Colour::Black
-            };
-            engines.remove(&p);
-            finish(
-                &mut rec,
-                Some(loser.other()),
-                format!("crash: {} ({e})", cfg.engines[p].name),
-            );
-            return rec;
-        }
+    if let Err((loser, why)) = start_engines(cfg, players, engines) {
+        finish(&mut rec, Some(loser.other()), why);
+        return rec;
     }
     let limits: Vec<Limit> = players
         .iter()
@@ -176,12 +160,7 @@ pub(super) fn play_game<B: Bits>(
             );
             return rec;
         }
-        let note = match score {
-            Some(Score::Cp(v)) => format!("{v:+} {used}ms"),
-            Some(Score::Mate(m)) => format!("#{m} {used}ms"),
-            None => format!("{used}ms"),
-        };
-        rec.push_noted(token, note);
+        rec.push_noted(token, note(score, used));
         if let Some((winner, why)) = adjudicator.after(cfg, side, score, rec.moves.len()) {
             finish(&mut rec, winner, why);
             return rec;
@@ -354,5 +333,39 @@ impl Adjudicator {
             let why = "adjudication: both engines agree the game is decided";
             (Some(winner), why.into())
         })
+    }
+}
+
+/// Tells both engines a game starts (starting one that is not running); the side whose
+/// engine failed, and why, if one did.
+fn start_engines(
+    cfg: &MatchConfig,
+    players: [usize; 2],
+    engines: &mut HashMap<usize, EngineProcess>,
+) -> Result<(), (Colour, String)> {
+    for (side, &p) in players.iter().enumerate() {
+        let started = engine(cfg, p, engines).and_then(|e| {
+            e.new_game()
+                .map_err(|f| format!("{f:?} at the start of the game"))
+        });
+        if let Err(e) = started {
+            engines.remove(&p);
+            let loser = if side == 0 {
+                Colour::White
+            } else {
+                Colour::Black
+            };
+            return Err((loser, format!("crash: {} ({e})", cfg.engines[p].name)));
+        }
+    }
+    Ok(())
+}
+
+/// A move's note in the record: the mover's score and the time it took (`+35 198ms`).
+fn note(score: Option<Score>, used: i64) -> String {
+    match score {
+        Some(Score::Cp(v)) => format!("{v:+} {used}ms"),
+        Some(Score::Mate(m)) => format!("#{m} {used}ms"),
+        None => format!("{used}ms"),
     }
 }
