@@ -54,6 +54,77 @@ pub fn run_match(
     crate::with_rules!(load_rules(cfg)?, rules => run_on(cfg, rules, out))
 }
 
+/// Each encounter's summary at the end (with the SPRT's verdict where one ran), and the
+/// tallies to return.
+fn final_standings(
+    cfg: &MatchConfig,
+    encounters: &[(usize, usize)],
+    tallies: &[Tally],
+    sprt: Option<Sprt>,
+    verdict: Option<(Verdict, usize)>,
+    out: &mut dyn Write,
+) -> Vec<(String, String, Tally)> {
+    let mut results = Vec::new();
+    for (e, &(a, b)) in encounters.iter().enumerate() {
+        let t = &tallies[e];
+        let (na, nb) = (&cfg.engines[a].name, &cfg.engines[b].name);
+        let _ = write!(out, "{}", summary(na, nb, t, sprt, verdict));
+        results.push((na.clone(), nb.clone(), t.clone()));
+    }
+    results
+}
+
+/// The pairs of engines that meet: every pair, or the first engine against each other.
+fn encounters(cfg: &MatchConfig) -> Vec<(usize, usize)> {
+    let n = cfg.engines.len();
+    if cfg.gauntlet {
+        (1..n).map(|j| (0, j)).collect()
+    } else {
+        (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+            .collect()
+    }
+}
+
+/// Every game to play: each opening, for each encounter, with both colour assignments.
+fn schedule<B: Bits>(
+    cfg: &MatchConfig,
+    rules: &Arc<Rules<B>>,
+    encounters: &[(usize, usize)],
+) -> Result<VecDeque<Job>, String> {
+    let pairs_per = (cfg.games.max(1) as usize).div_ceil(2) * cfg.rounds.max(1) as usize;
+    let opening_list = openings::openings(cfg, rules, pairs_per)?;
+    let mut jobs = VecDeque::new();
+    for (pair, opening) in opening_list.iter().enumerate() {
+        for e in 0..encounters.len() {
+            for first_white in [true, false] {
+                jobs.push_back(Job {
+                    encounter: e,
+                    pair,
+                    opening: opening.clone(),
+                    first_white,
+                    round: jobs.len() + 1,
+                });
+            }
+        }
+    }
+    Ok(jobs)
+}
+
+/// The game in progress, for the live progress line: `game 4: 41 plies, clocks 8.2 s / 7.9 s`.
+fn game_line(round: usize, plies: usize, clocks: Option<[i64; 2]>) -> String {
+    let clocks = clocks
+        .map(|[w, b]| {
+            format!(
+                ", clocks {:.1} s / {:.1} s",
+                w as f64 / 1000.0,
+                b as f64 / 1000.0
+            )
+        })
+        .unwrap_or_default();
+    format!("game {round}: {}{clocks}", crate::rules::plies(plies))
+}
+
 fn run_on<B: Bits>(
     cfg: &MatchConfig,
     rules: Arc<Rules<B>>,
@@ -66,30 +137,8 @@ fn run_on<B: Bits>(
             .map_err(|e| format!("engine '{}': {e}", spec.name))?
             .quit();
     }
-    let n = cfg.engines.len();
-    let encounters: Vec<(usize, usize)> = if cfg.gauntlet {
-        (1..n).map(|j| (0, j)).collect()
-    } else {
-        (0..n)
-            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
-            .collect()
-    };
-    let pairs_per = (cfg.games.max(1) as usize).div_ceil(2) * cfg.rounds.max(1) as usize;
-    let opening_list = openings::openings(cfg, &rules, pairs_per)?;
-    let mut jobs = VecDeque::new();
-    for (pair, opening) in opening_list.iter().enumerate() {
-        for (e, _) in encounters.iter().enumerate() {
-            for first_white in [true, false] {
-                jobs.push_back(Job {
-                    encounter: e,
-                    pair,
-                    opening: opening.clone(),
-                    first_white,
-                    round: jobs.len() + 1,
-                });
-            }
-        }
-    }
+    let encounters = encounters(cfg);
+    let jobs = schedule(cfg, &rules, &encounters)?;
     let total = jobs.len();
     let jobs = Arc::new(Mutex::new(jobs));
     let stop = Arc::new(AtomicBool::new(false));
@@ -130,20 +179,8 @@ fn run_on<B: Bits>(
                 } => {
                     // On a terminal the line also follows the game in progress.
                     if terminal {
-                        let clocks = clocks
-                            .map(|[w, b]| {
-                                format!(
-                                    ", clocks {:.1} s / {:.1} s",
-                                    w as f64 / 1000.0,
-                                    b as f64 / 1000.0
-                                )
-                            })
-                            .unwrap_or_default();
-                        let _ = write!(
-                            out,
-                            "\r{last_line} | game {round}: {}{clocks}\x1b[K",
-                            crate::rules::plies(n)
-                        );
+                        let _ =
+                            write!(out, "\r{last_line} | {}\x1b[K", game_line(round, n, clocks));
                         let _ = out.flush();
                     }
                     continue;
@@ -199,23 +236,8 @@ fn run_on<B: Bits>(
     if terminal {
         let _ = writeln!(out);
     }
-    let mut results = Vec::new();
-    for (e, &(a, b)) in encounters.iter().enumerate() {
-        let t = &tallies[e];
-        let (na, nb) = (&cfg.engines[a].name, &cfg.engines[b].name);
-        let _ = write!(
-            out,
-            "{}",
-            summary(
-                na,
-                nb,
-                t,
-                cfg.sprt.filter(|_| encounters.len() == 1),
-                verdict
-            )
-        );
-        results.push((na.clone(), nb.clone(), t.clone()));
-    }
+    let sprt = cfg.sprt.filter(|_| encounters.len() == 1);
+    let results = final_standings(cfg, &encounters, &tallies, sprt, verdict, out);
     let _ = writeln!(out, "Wall time: {:.1} s", started.elapsed().as_secs_f64());
     Ok(results)
 }
