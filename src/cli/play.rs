@@ -199,39 +199,13 @@ fn run_on<B: Bits>(
     let mut engine = Engine::new();
     engine.options.move_overhead_ms = 0;
     engine.options.skill_level = args.level;
-    let path = args.record.clone().unwrap_or_else(|| {
-        let secs = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_secs())
-            .unwrap_or(0);
-        PathBuf::from(format!("{}-{secs}.rec", r.name))
-    });
+    let path = args
+        .record
+        .clone()
+        .unwrap_or_else(|| default_record_path(&r));
     // The human's side is drawn at the bottom.
     let flipped = (human == Colour::White) != r.white_at_bottom;
-    let examples: Vec<String> = game
-        .legal_moves()
-        .iter()
-        .map(|m| m.token(&game.rules().geo))
-        .take(2)
-        .collect();
-    let examples = if examples.is_empty() {
-        String::new()
-    } else {
-        format!(" (e.g. {})", examples.join(", "))
-    };
-    writeln!(
-        out,
-        "{}: you play {}. Type a move{examples}, ? for the legal moves, undo, hint, resign, save FILE or quit.",
-        r.name,
-        r.colour_name(human)
-    )
-    .map_err(io)?;
-    writeln!(
-        out,
-        "Letters: {}; o the square just left, x a piece just captured.",
-        crate::rules::diagram::letters(&r)
-    )
-    .map_err(io)?;
+    greet(&game, human, out).map_err(io)?;
     let mut book = crate::book::player::BookPlayer::default();
     let mut line = String::new();
     loop {
@@ -239,10 +213,7 @@ fn run_on<B: Bits>(
         if let Some(o) = game.outcome() {
             let why = o.describe(&r);
             writeln!(out, "Game over: {}.", o.headline(&r)).map_err(io)?;
-            let rec = record_of(&game, args, human, Some((o.winner, why)));
-            save(&rec, &path)?;
-            writeln!(out, "Game saved to {}", path.display()).map_err(io)?;
-            return Ok(());
+            return save_ended(&game, args, human, (o.winner, why), &path, out);
         }
         let side = game.position().side;
         if side != human {
@@ -275,22 +246,9 @@ fn run_on<B: Bits>(
             let cmd = line.trim();
             match cmd.split_whitespace().collect::<Vec<_>>().as_slice() {
                 [] => continue,
-                ["?"] => {
-                    let moves: Vec<String> = game
-                        .legal_moves()
-                        .iter()
-                        .map(|m| m.token(&game.rules().geo))
-                        .collect();
-                    writeln!(out, "Legal moves: {}", moves.join(" ")).map_err(io)?;
-                }
+                ["?"] => writeln!(out, "Legal moves: {}", tokens(&game, usize::MAX)).map_err(io)?,
                 ["undo"] => {
-                    let mut undone = 0;
-                    while game.undo().is_some() {
-                        undone += 1;
-                        if game.position().side == human {
-                            break;
-                        }
-                    }
+                    let undone = take_back(&mut game, human);
                     if undone == 0 {
                         writeln!(out, "Nothing to undo.").map_err(io)?;
                     } else {
@@ -302,20 +260,14 @@ fn run_on<B: Bits>(
                     }
                 }
                 ["hint"] => {
-                    let result = engine.search_now(&game, Limits::movetime(500));
-                    let hint = result
-                        .best
-                        .map(|m| m.token(&game.rules().geo))
-                        .unwrap_or_else(|| "none".into());
+                    let best = engine.search_now(&game, Limits::movetime(500)).best;
+                    let hint = best.map_or("none".into(), |m| m.token(&game.rules().geo));
                     writeln!(out, "Hint: {hint}").map_err(io)?;
                 }
                 ["resign"] => {
                     let why = format!("{} resigns", r.colour_name(human));
                     writeln!(out, "You resign.").map_err(io)?;
-                    let rec = record_of(&game, args, human, Some((Some(human.other()), why)));
-                    save(&rec, &path)?;
-                    writeln!(out, "Game saved to {}", path.display()).map_err(io)?;
-                    return Ok(());
+                    return save_ended(&game, args, human, (Some(human.other()), why), &path, out);
                 }
                 ["save", file] => {
                     let rec = record_of(&game, args, human, None);
@@ -343,4 +295,70 @@ fn run_on<B: Bits>(
             }
         }
     }
+}
+
+/// Where a game is saved when `--record` does not say: `<ruleset>-<unix seconds>.rec`.
+fn default_record_path(r: &crate::rules::Ruleset) -> PathBuf {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    PathBuf::from(format!("{}-{secs}.rec", r.name))
+}
+
+/// The first `most` legal moves as tokens, separated by spaces.
+fn tokens<B: Bits>(game: &Game<B>, most: usize) -> String {
+    let geo = &game.rules().geo;
+    let moves: Vec<String> = game
+        .legal_moves()
+        .iter()
+        .take(most)
+        .map(|m| m.token(geo))
+        .collect();
+    moves.join(" ")
+}
+
+/// The first lines: who plays what, how to type a move, what the letters mean.
+fn greet<B: Bits>(game: &Game<B>, human: Colour, out: &mut dyn Write) -> std::io::Result<()> {
+    let r = game.ruleset();
+    let examples = match tokens(game, 2) {
+        t if t.is_empty() => String::new(),
+        t => format!(" (e.g. {})", t.replace(' ', ", ")),
+    };
+    writeln!(
+        out,
+        "{}: you play {}. Type a move{examples}, ? for the legal moves, undo, hint, resign, save FILE or quit.",
+        r.name,
+        r.colour_name(human)
+    )?;
+    writeln!(
+        out,
+        "Letters: {}; o the square just left, x a piece just captured.",
+        crate::rules::diagram::letters(r)
+    )
+}
+
+/// Saves a game that ended (by the rules or a resignation) and says where.
+fn save_ended<B: Bits>(
+    game: &Game<B>,
+    args: &PlayArgs,
+    human: Colour,
+    ending: (Option<Colour>, String),
+    path: &PathBuf,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    save(&record_of(game, args, human, Some(ending)), path)?;
+    writeln!(out, "Game saved to {}", path.display()).map_err(|e| e.to_string())
+}
+
+/// Takes back plies until the human is to move again; how many were taken back.
+fn take_back<B: Bits>(game: &mut Game<B>, human: Colour) -> usize {
+    let mut undone = 0;
+    while game.undo().is_some() {
+        undone += 1;
+        if game.position().side == human {
+            break;
+        }
+    }
+    undone
 }
