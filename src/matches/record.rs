@@ -36,18 +36,24 @@ pub struct Record {
     pub result: String,
 }
 
+/// PGN's seven tag roster, the tags every record opens with.
+pub const PGN_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
 impl Record {
+    /// Whether the record's first tags are PGN's seven tag roster, in order.
+    pub fn opens_with_roster(&self) -> bool {
+        self.tags.len() >= 7 && self.tags.iter().zip(PGN_ROSTER).all(|((n, _), r)| n == r)
+    }
+
     /// A record that opens with PGN's seven tag roster (Event, Site, Date, Round, White,
     /// Black, Result), so that generic PGN tools read it; the result is `*` until set.
     pub fn with_roster(event: &str, round: &str, white: &str, black: &str) -> Record {
         let mut rec = Record::default();
-        rec.set("Event", event);
-        rec.set("Site", "?");
-        rec.set("Date", pgn_date(std::time::SystemTime::now()));
-        rec.set("Round", round);
-        rec.set("White", white);
-        rec.set("Black", black);
-        rec.set("Result", "*");
+        let date = pgn_date(std::time::SystemTime::now());
+        let values = [event, "?", &date, round, white, black, "*"];
+        for (name, value) in PGN_ROSTER.iter().zip(values) {
+            rec.set(name, value);
+        }
         rec.result = "*".into();
         rec
     }
@@ -308,6 +314,16 @@ fn check_on<B: Bits>(rec: &Record, mut game: Game<B>) -> Result<String, String> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_new_record_opens_with_the_roster_and_a_bare_one_does_not() {
+        let rec = Record::with_roster("e", "1", "a", "b");
+        assert!(rec.opens_with_roster());
+        assert_eq!(rec.tag("Result"), Some("*"));
+        let mut bare = Record::default();
+        bare.set("Variant", "murray");
+        assert!(!bare.opens_with_roster());
+    }
 
     #[test]
     fn records_round_trip_and_replay() {
