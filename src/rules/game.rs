@@ -55,6 +55,9 @@ pub struct Game<B> {
     /// Each frame's key with the side to move and the passes, which threefold repetition
     /// compares: a dense array, so that the scan over a long quiet stretch is a fast loop.
     full_keys: Vec<u64>,
+    /// A move list kept for the few places that generate moves only to see whether there
+    /// are any (a bonus piece that may be stuck), so that a ply allocates nothing.
+    spare: Vec<Move>,
 }
 
 impl<B: Bits> Game<B> {
@@ -76,6 +79,7 @@ impl<B: Bits> Game<B> {
                 last_move: None,
                 removed: B::EMPTY,
             }],
+            spare: Vec::new(),
         };
         game.settle();
         game
@@ -162,9 +166,11 @@ impl<B: Bits> Game<B> {
     #[cold]
     #[inline(never)]
     fn settle_bonus(&mut self) {
-        let mut moves = Vec::new();
+        let mut moves = std::mem::take(&mut self.spare);
         self.generate_moves(&mut moves);
-        if moves.is_empty() {
+        let stuck = moves.is_empty();
+        self.spare = moves;
+        if stuck {
             let n = self.frames.len() - 1;
             let pos = &mut self.frames[n].pos;
             pos.side = pos.side.other();
@@ -399,6 +405,16 @@ impl<B: Bits> Game<B> {
         }
     }
 
+    /// The legal moves from `from` to `to` in a fresh movement-phase turn (none otherwise),
+    /// in the order of [`Game::generate`]: a search tries its table's move with them before
+    /// it generates every move.
+    pub fn moves_between(&self, from: Square, to: Square, out: &mut Vec<Move>) {
+        self.rules.moves_between(self.position(), from, to, out);
+        if self.ruleset().end.repetition == Repetition::Superko {
+            self.drop_superko(out);
+        }
+    }
+
     /// The tactical moves only, for a quiescence search: removals of trapped men and the
     /// moves whose destination is in `targets` (superko applied as in [`Game::generate`]).
     /// Never the forced pass.
@@ -432,11 +448,12 @@ impl<B: Bits> Game<B> {
         }
         if r.end.repetition == Repetition::ThreefoldDraw {
             let key = pos.full_key();
+            // The current position and two earlier ones: the scan stops at the third.
             if self.full_keys[self.window_start()..]
                 .iter()
                 .filter(|&&k| k == key)
-                .count()
-                >= 3
+                .nth(2)
+                .is_some()
             {
                 return draw(Reason::Threefold);
             }

@@ -186,6 +186,31 @@ impl<B: Bits> Rules<B> {
         }
     }
 
+    /// The moves of the side to act's piece on `from` that land on `to`, into `out` (cleared
+    /// first): those [`Rules::pseudo_moves`] gives for that origin and landing, in its order,
+    /// found without generating the rest. Empty during placement and in a turn that is not
+    /// a fresh one (a bonus move, a removal), where the full generation is cheap anyway.
+    pub fn moves_between(&self, pos: &Position<B>, from: Square, to: Square, out: &mut Vec<Move>) {
+        out.clear();
+        if pos.placing() || pos.turn != Turn::Fresh || !self.geo.board.has(to) {
+            return;
+        }
+        let us = pos.side.index();
+        let kind = if pos.leaders[us].has(from) {
+            Kind::Leader
+        } else if (pos.men[us] & !pos.trapped).has(from) {
+            Kind::Man
+        } else {
+            return;
+        };
+        let scope = Scope {
+            empty: self.geo.board & !pos.occupied(),
+            entry: self.entry_restriction_squares(pos),
+            targets: B::bit(to),
+        };
+        self.piece_moves(pos, from, kind, scope, out);
+    }
+
     /// The moves of the piece on `sq`, which plays a bonus move. Out of line: most rulesets
     /// never get here, and the common path stays as small as it was without bonus moves.
     #[cold]

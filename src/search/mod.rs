@@ -12,6 +12,7 @@ pub mod eval;
 mod history;
 pub mod params;
 pub mod score;
+mod shared;
 pub mod skill;
 pub mod time;
 pub mod tt;
@@ -19,9 +20,10 @@ pub mod weights;
 
 use std::sync::atomic::Ordering;
 
-pub use alphabeta::{MAX_PLY, Shared, Worker};
+pub use alphabeta::{MAX_PLY, Worker};
 pub use params::{Params, Weights};
 pub use score::Value;
+pub use shared::Shared;
 pub use time::{Clock, Limits};
 
 use crate::board::Bits;

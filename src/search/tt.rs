@@ -54,6 +54,14 @@ impl PackedMove {
         pack_move(m) == *self
     }
 
+    /// The origin and landing of a piece's move (`None` for a placement, a removal or a pass).
+    pub fn squares(self) -> Option<(usize, usize)> {
+        (self.0 & 7 == 3).then_some((
+            (self.0 >> 3 & 0xFF) as usize,
+            (self.0 >> 11 & 0xFF) as usize,
+        ))
+    }
+
     /// The 32 packed bits.
     pub fn bits(self) -> u32 {
         self.0

@@ -3,83 +3,35 @@
 //! One worker runs per thread; they share the table, the history, the stop flag and the node
 //! count.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 
-use crate::board::{Bits, Square};
-use crate::rules::{Colour, Game, LeaderCapture, Move, MoveKind, Position, Rules};
+use crate::board::Bits;
+use crate::rules::{Colour, Game, Move};
 
-use super::busy::{Busy, move_hash};
+mod ordering;
+mod quiescence;
+
+use ordering::KILLER;
+pub use ordering::tactical_squares;
+
+use super::busy::move_hash;
 use super::eval::evaluate_for;
-use super::history::History;
 use super::params::{Params, Weights};
 use super::score::{self, INFINITE, MATE, Value};
+use super::shared::Shared;
 use super::time::Clock;
-use super::tt::{Bound, PackedMove, Table, pack_move};
+use super::tt::{Bound, Hit, PackedMove, pack_move};
 
 /// Deepest ply a search reaches (quiescence included).
 pub const MAX_PLY: usize = 128;
-
-/// What every thread of one search shares.
-pub struct Shared {
-    pub tt: Table,
-    /// Raised to end the search; shared with whoever may stop it from outside.
-    pub stop: Arc<AtomicBool>,
-    pub nodes: AtomicU64,
-    /// The moves the threads are inside of, for deferring (several threads only).
-    pub busy: Busy,
-    /// Move-ordering history, shared so that the threads order moves alike.
-    pub history: History,
-}
-
-impl Shared {
-    /// Shared state with a table of `hash_mb` megabytes and a stop flag of its own.
-    pub fn new(hash_mb: usize) -> Shared {
-        Self::from_table(Table::new(hash_mb), Arc::default())
-    }
-
-    /// Shared state with a table of `hash_mb` megabytes and the stop flag `stop`, or why the
-    /// memory could not be had.
-    pub fn try_with_stop(hash_mb: usize, stop: Arc<AtomicBool>) -> Result<Shared, String> {
-        Ok(Self::from_table(Table::try_new(hash_mb)?, stop))
-    }
-
-    fn from_table(tt: Table, stop: Arc<AtomicBool>) -> Shared {
-        Shared {
-            tt,
-            stop,
-            nodes: AtomicU64::new(0),
-            busy: Busy::default(),
-            history: History::default(),
-        }
-    }
-}
 
 /// The fewest men the side to move must have on the board for a null move: with fewer, too
 /// many positions are lost for want of a move.
 const NULL_MOVE_MEN: u32 = 4;
 
-/// Ordering classes: the table move, then removals and captures, then killers, then history.
-const TT_MOVE: i32 = 1 << 30;
-const TACTICAL: i32 = 1 << 24;
-const KILLER: i32 = 1 << 22;
-
 /// The least depth at which a thread defers a move another thread is searching: below it the
 /// subtrees are too small for the bookkeeping to pay.
 const DEFER_DEPTH: i32 = 3;
-
-/// The squares where a move is tactical for the side to move: landings that capture or
-/// trap, and in rulesets where leaders are enclosed, the enemy leader's neighbours.
-pub fn tactical_squares<B: Bits>(rules: &Rules<B>, pos: &Position<B>) -> (B, B) {
-    let captures = rules.capture_landings(pos, pos.side);
-    let mut near_leader = B::EMPTY;
-    if rules.ruleset.capture.leader == LeaderCapture::Enclosure {
-        near_leader = rules
-            .geo
-            .orthogonal_neighbours(pos.leaders[pos.side.other().index()]);
-    }
-    (captures, near_leader)
-}
 
 /// One node's move loop: where it is, and its running result.
 struct NodeBest {
@@ -90,6 +42,28 @@ struct NodeBest {
     mv: Option<Move>,
     alpha: Value,
     beta: Value,
+}
+
+/// The value a table entry gives a node without searching it: a deep enough entry whose
+/// bound settles the window (never at a PV node, whose line must be searched).
+fn table_cut(
+    h: &Hit,
+    depth: i32,
+    ply: usize,
+    alpha: Value,
+    beta: Value,
+    pv: bool,
+) -> Option<Value> {
+    if pv || h.depth < depth {
+        return None;
+    }
+    let v = score::from_table(h.value, ply);
+    let cut = match h.bound {
+        Bound::Exact => true,
+        Bound::Lower => v >= beta,
+        Bound::Upper => v <= alpha,
+    };
+    cut.then_some(v)
 }
 
 /// One search thread's state.
@@ -270,72 +244,6 @@ impl<'a, B: Bits> Worker<'a, B> {
         }
     }
 
-    fn history_index(&self, m: &Move) -> usize {
-        let side = self.game.position().side.index();
-        let from = if m.kind == MoveKind::Go {
-            m.from as usize
-        } else {
-            m.kind as usize
-        };
-        (side * B::CAPACITY + from) * B::CAPACITY + m.to as usize
-    }
-
-    fn tactical_squares(&self) -> (B, B) {
-        tactical_squares(self.game.rules(), self.game.position())
-    }
-
-    /// How tactical a move is (0 for a quiet move): removals, captures, moves next to an
-    /// enclosable leader.
-    fn tactical_weight(m: &Move, (captures, near_leader): (B, B)) -> i32 {
-        match m.kind {
-            MoveKind::Remove => 3,
-            MoveKind::Go if captures.has(m.to as Square) => 2,
-            MoveKind::Go if near_leader.has(m.to as Square) => 1,
-            _ => 0,
-        }
-    }
-
-    fn score_moves(&self, ply: usize, moves: &[Move], tt: Option<PackedMove>, out: &mut Vec<i32>) {
-        out.clear();
-        let killers = self.killers[ply];
-        let squares = self.tactical_squares();
-        let first = if ply == 0 { self.root_first } else { None };
-        for m in moves {
-            let s = if first == Some(*m) {
-                TT_MOVE + 1
-            } else if tt.is_some_and(|t| t.matches(m)) {
-                TT_MOVE
-            } else {
-                let t = Self::tactical_weight(m, squares);
-                if t > 0 {
-                    TACTICAL + t * 1000
-                } else if killers[0] == Some(*m) {
-                    KILLER + 1
-                } else if killers[1] == Some(*m) {
-                    KILLER
-                } else {
-                    self.shared
-                        .history
-                        .get(self.history_index(m))
-                        .min(KILLER - 1)
-                }
-            };
-            out.push(s);
-        }
-    }
-
-    /// Moves the best-scored move of `i..` to `i`.
-    fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
-        let mut best = i;
-        for j in i + 1..moves.len() {
-            if scores[j] > scores[best] {
-                best = j;
-            }
-        }
-        moves.swap(i, best);
-        scores.swap(i, best);
-    }
-
     fn update_pv(&mut self, ply: usize, m: Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         head[ply].clear();
@@ -379,60 +287,39 @@ impl<'a, B: Bits> Worker<'a, B> {
         } else {
             None
         };
-        if let Some(h) = hit
-            && !pv_node
-            && h.depth >= depth
-        {
-            let v = score::from_table(h.value, ply);
-            let cut = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => v >= beta,
-                Bound::Upper => v <= alpha,
-            };
-            if cut {
-                return v;
-            }
+        if let Some(v) = hit.and_then(|h| table_cut(&h, depth, ply, alpha, beta, pv_node)) {
+            return v;
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        let superko = self.game.generate(&mut moves);
-        if moves.is_empty() {
-            self.buffers[ply] = moves;
-            let o = self.game.no_move_outcome(superko);
-            return score::terminal(&o, side, ply, self.draw[side.index()]);
+        // The table's move, when legal, is searched before the others are generated: alone
+        // it often refutes the node. (Not at the root, whose moves may be restricted.)
+        let tt = hit.and_then(|h| h.mv);
+        let table_move = hit
+            .filter(|h| {
+                ply > 0 && h.bound != Bound::Upper && score::from_table(h.value, ply) >= beta
+            })
+            .and_then(|h| h.mv)
+            .and_then(|p| self.legal_table_move(p, &mut moves));
+        if table_move.is_none() {
+            let superko = self.game.generate(&mut moves);
+            if moves.is_empty() {
+                self.buffers[ply] = moves;
+                let o = self.game.no_move_outcome(superko);
+                return score::terminal(&o, side, ply, self.draw[side.index()]);
+            }
+            if ply == 0 && !self.root_moves.is_empty() {
+                let allowed = &self.root_moves;
+                moves.retain(|m| allowed.contains(m));
+            }
         }
         if alpha >= beta {
             self.buffers[ply] = moves;
             return alpha;
         }
-        if ply == 0 && !self.root_moves.is_empty() {
-            let allowed = &self.root_moves;
-            moves.retain(|m| allowed.contains(m));
+        if let Some(v) = self.prune(depth, beta, ply, pv_node) {
+            self.buffers[ply] = moves;
+            return v;
         }
-        if !pv_node && self.params.futility_margin > 0 && depth <= 3 {
-            let eval = self.static_eval();
-            if eval - self.params.futility_margin * depth >= beta && beta.abs() < score::MATE_BOUND
-            {
-                self.buffers[ply] = moves;
-                return eval;
-            }
-        }
-        if self.null_move_allowed(depth, beta, ply, pv_node) && self.static_eval() >= beta {
-            let r = 2 + depth / 4;
-            self.game.make_null();
-            let v = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
-            self.game.undo();
-            if self.stopped {
-                self.buffers[ply] = moves;
-                return 0;
-            }
-            if v >= beta {
-                self.buffers[ply] = moves;
-                return if v >= score::MATE_BOUND { beta } else { v };
-            }
-        }
-        let mut scores = std::mem::take(&mut self.order[ply]);
-        self.score_moves(ply, &moves, hit.and_then(|h| h.mv), &mut scores);
-        let alpha_in = alpha;
         let mut node = NodeBest {
             depth,
             ply,
@@ -442,72 +329,134 @@ impl<'a, B: Bits> Worker<'a, B> {
             alpha,
             beta,
         };
-        let defer = self.defer && depth >= DEFER_DEPTH;
-        let mut deferred = std::mem::take(&mut self.deferred[ply]);
-        deferred.clear();
-        let mut cut = false;
-        for i in 0..moves.len() {
-            Self::pick(&mut moves, &mut scores, i);
-            let m = moves[i];
-            let quiet = scores[i] < KILLER;
-            let mark = defer.then(|| move_hash(key, pack_move(&m).bits()));
-            if let Some(h) = mark {
-                if i > 0 && self.shared.busy.taken(h) {
-                    deferred.push((m, i, quiet));
-                    continue;
-                }
-                self.shared.busy.enter(h);
-            }
-            let v = self.search_move(m, i, quiet, &node);
-            if let Some(h) = mark {
-                self.shared.busy.leave(h);
-            }
-            if self.stopped {
-                break;
-            }
-            if self.record(&mut node, m, v, quiet) {
-                cut = true;
-                break;
-            }
-        }
-        // The deferred moves last: by now the other threads have mostly stored their values.
-        if !cut && !self.stopped {
-            for &(m, i, quiet) in &deferred {
-                let v = self.search_move(m, i, quiet, &node);
-                if self.stopped || self.record(&mut node, m, v, quiet) {
-                    break;
-                }
-            }
-        }
-        self.deferred[ply] = deferred;
-        let NodeBest {
-            value: best,
-            mv: best_move,
-            ..
-        } = node;
-        self.buffers[ply] = moves;
-        self.order[ply] = scores;
+        self.search_moves(&mut node, moves, key, tt, table_move);
         if self.stopped {
             return 0;
         }
         let restricted = ply == 0 && !self.root_moves.is_empty();
         if !restricted {
-            let bound = if best >= beta {
+            let bound = if node.value >= beta {
                 Bound::Lower
-            } else if best > alpha_in {
+            } else if node.value > alpha {
                 Bound::Exact
             } else {
                 Bound::Upper
             };
-            self.shared.tt.store(
-                key,
-                best_move.as_ref(),
-                score::to_table(best, ply),
-                depth,
-                bound,
-            );
+            let value = score::to_table(node.value, ply);
+            self.shared
+                .tt
+                .store(key, node.mv.as_ref(), value, depth, bound);
         }
-        best
+        node.value
+    }
+
+    /// Reverse futility and null-move pruning: the value to return when the node can be
+    /// cut without searching its moves. The static evaluation is computed once for both.
+    fn prune(&mut self, depth: i32, beta: Value, ply: usize, pv_node: bool) -> Option<Value> {
+        let mut eval = None;
+        if !pv_node && self.params.futility_margin > 0 && depth <= 3 {
+            let e = *eval.get_or_insert_with(|| self.static_eval());
+            if e - self.params.futility_margin * depth >= beta && beta.abs() < score::MATE_BOUND {
+                return Some(e);
+            }
+        }
+        if self.null_move_allowed(depth, beta, ply, pv_node)
+            && *eval.get_or_insert_with(|| self.static_eval()) >= beta
+        {
+            let r = 2 + depth / 4;
+            self.game.make_null();
+            let v = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+            self.game.undo();
+            if self.stopped {
+                return Some(0);
+            }
+            if v >= beta {
+                return Some(if v >= score::MATE_BOUND { beta } else { v });
+            }
+        }
+        None
+    }
+
+    /// The node's move loop: the table's move first (`table_move`: searched before the
+    /// others were generated; `moves` then holds its piece's moves only), then the others,
+    /// best-ordered first, and last the moves other threads were in.
+    fn search_moves(
+        &mut self,
+        node: &mut NodeBest,
+        mut moves: Vec<Move>,
+        key: u64,
+        tt: Option<PackedMove>,
+        table_move: Option<Move>,
+    ) {
+        let ply = node.ply;
+        let defer = self.defer && node.depth >= DEFER_DEPTH;
+        let mut deferred = std::mem::take(&mut self.deferred[ply]);
+        deferred.clear();
+        let mut scores = std::mem::take(&mut self.order[ply]);
+        let mut cut = false;
+        let mut first = 0;
+        if let Some(m) = table_move {
+            cut = self.try_move(node, m, 0, false, key, defer, &mut deferred);
+            if cut || self.stopped {
+                moves.clear();
+            } else {
+                self.game.generate(&mut moves);
+                let at = moves.iter().position(|x| *x == m);
+                debug_assert!(at.is_some(), "the table's move {m:?} is not generated");
+                moves.swap(0, at.unwrap_or(0));
+                first = 1;
+            }
+        }
+        self.score_moves(ply, &moves, tt, &mut scores);
+        for i in first..moves.len() {
+            if cut || self.stopped {
+                break;
+            }
+            Self::pick(&mut moves, &mut scores, i);
+            let quiet = scores[i] < KILLER;
+            cut = self.try_move(node, moves[i], i, quiet, key, defer, &mut deferred);
+        }
+        // The deferred moves last: by now the other threads have mostly stored their values.
+        if !cut && !self.stopped {
+            for &(m, i, quiet) in &deferred {
+                let v = self.search_move(m, i, quiet, node);
+                if self.stopped || self.record(node, m, v, quiet) {
+                    break;
+                }
+            }
+        }
+        self.deferred[ply] = deferred;
+        self.buffers[ply] = moves;
+        self.order[ply] = scores;
+    }
+
+    /// Searches move `m`, the `i`-th of the node, and takes its value; true on a cutoff.
+    /// Where threads defer (`defer`), a move other than the first that another thread is in
+    /// is put off into `deferred` instead.
+    #[allow(clippy::too_many_arguments)]
+    fn try_move(
+        &mut self,
+        node: &mut NodeBest,
+        m: Move,
+        i: usize,
+        quiet: bool,
+        key: u64,
+        defer: bool,
+        deferred: &mut Vec<(Move, usize, bool)>,
+    ) -> bool {
+        let mark = defer.then(|| move_hash(key, pack_move(&m).bits()));
+        if let Some(h) = mark {
+            if i > 0 && self.shared.busy.taken(h) {
+                deferred.push((m, i, quiet));
+                return false;
+            }
+            self.shared.busy.enter(h);
+        }
+        let v = self.search_move(m, i, quiet, node);
+        if let Some(h) = mark {
+            self.shared.busy.leave(h);
+        }
+        !self.stopped && self.record(node, m, v, quiet)
     }
 
     /// The outcome if the game is over by a condition that needs no move generation
@@ -622,76 +571,7 @@ impl<'a, B: Bits> Worker<'a, B> {
         }
         true
     }
-
-    /// Quiescence: stand pat on the evaluation, or try the tactical moves.
-    fn qsearch(&mut self, mut alpha: Value, beta: Value, ply: usize, qdepth: i32) -> Value {
-        self.pv[ply].clear();
-        if self.should_stop() {
-            return 0;
-        }
-        self.visit(ply);
-        let side = self.game.position().side;
-        if let Some(o) = self.early_outcome() {
-            return score::terminal(&o, side, ply, self.draw[side.index()]);
-        }
-        let mut moves = std::mem::take(&mut self.buffers[ply]);
-        let stand = self.static_eval();
-        let squares = self.tactical_squares();
-        if stand >= beta || qdepth >= self.params.qsearch_limit || ply >= MAX_PLY - 1 {
-            moves.clear();
-        } else {
-            self.game.tactical_moves(squares.0 | squares.1, &mut moves);
-        }
-        // Standing pat needs a legal move: a side without one has lost (or counts, or passes).
-        if moves.is_empty() && !self.game.surely_has_move() {
-            let superko = self.game.generate(&mut moves);
-            if moves.is_empty() {
-                self.buffers[ply] = moves;
-                let o = self.game.no_move_outcome(superko);
-                return score::terminal(&o, side, ply, self.draw[side.index()]);
-            }
-            moves.clear();
-        }
-        if stand >= beta || qdepth >= self.params.qsearch_limit || ply >= MAX_PLY - 1 {
-            self.buffers[ply] = moves;
-            return stand;
-        }
-        alpha = alpha.max(stand);
-        let mut best = stand;
-        let mut scores = std::mem::take(&mut self.order[ply]);
-        scores.clear();
-        for m in &moves {
-            scores.push(Self::tactical_weight(m, squares));
-        }
-        for i in 0..moves.len() {
-            Self::pick(&mut moves, &mut scores, i);
-            if scores[i] == 0 {
-                break;
-            }
-            let m = moves[i];
-            self.game.make(m);
-            let v = if self.game.position().side == side {
-                self.qsearch(alpha, beta, ply + 1, qdepth + 1)
-            } else {
-                -self.qsearch(-beta, -alpha, ply + 1, qdepth + 1)
-            };
-            self.game.undo();
-            if self.stopped {
-                break;
-            }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    self.update_pv(ply, m);
-                    if v >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.buffers[ply] = moves;
-        self.order[ply] = scores;
-        if self.stopped { 0 } else { best }
-    }
 }
+
+#[cfg(test)]
+mod tests;
