@@ -114,94 +114,184 @@ pub fn terms_for<B: Bits>(
     engine: Option<Colour>,
 ) -> Terms {
     let r = &rules.ruleset;
-    let geo = &rules.geo;
-    let empty = geo.board & !pos.occupied();
-    let decisive = r.end.no_move != NoMove::Pass;
-    // Where only a blockade wins (leaders immune, losing men does not end the game), the
-    // plan is to wall the enemy in: room, space, critical mass and concave mobility serve
-    // it. Elsewhere captures decide, and those terms measured weaker (murray).
-    let blockade_only = decisive
-        && r.end.material.is_none()
-        && r.has_leader
-        && r.capture.leader == LeaderCapture::Immune;
-    let mut material = [0; 2];
-    let mut mobility = [0; 2];
-    let mut leader = [0; 2];
+    let plan = Plan::of(rules);
+    let empty = rules.geo.board & !pos.occupied();
+    let [white, black] =
+        [Colour::White, Colour::Black].map(|c| side_terms(rules, pos, w, c, empty, plan));
+    let mut material = [white.material, black.material];
+    let mut leader = [white.leader, black.leader];
+    let reaches = [white.reach, black.reach];
+    let move_counts = [white.moves, black.moves];
+    lead_terms(rules, pos, w, engine, plan, move_counts, &mut material);
+    if r.capture.leader == LeaderCapture::Enclosure {
+        enclosure(rules, pos, w, reaches, &mut leader);
+    }
+    let side = pos.side;
     let mut threats = [0; 2];
-    let mut trapped = [0; 2];
-    let mut squares = [0; 2];
-    let mut rooms = [0; 2];
-    let mut reaches = [B::EMPTY; 2];
-    let mut move_counts = [0; 2];
-    for c in [Colour::White, Colour::Black] {
-        let i = c.index();
-        let men = pos.men_total(c) as i32;
-        material[i] = men * w.man;
-        if blockade_only {
-            material[i] += men * men * w.critical_mass;
-        }
-        if r.has_leader && r.capture.leader != LeaderCapture::Immune {
-            material[i] += pos.leaders_total(c) as i32 * w.capturable_leader;
-        }
-        let free = pos.men[i] & !pos.trapped;
-        let (men_reach, men_moves) = reach(
-            rules,
-            free,
-            empty,
-            r.man_moves.reach == Reach::Slide,
-            r.man_moves.lines,
-        );
-        let (leader_reach, leader_moves) = reach(
-            rules,
-            pos.leaders[i],
-            empty,
-            r.leader_moves.reach == Reach::Slide,
-            r.leader_moves.lines,
-        );
-        reaches[i] = men_reach | leader_reach;
-        let per_move = if decisive {
-            w.mobility_decisive
-        } else {
-            w.mobility
-        };
-        let moves = men_moves + leader_moves;
-        move_counts[i] = moves as i32;
-        mobility[i] = if blockade_only {
-            concave(moves, per_move)
-        } else {
-            moves as i32 * per_move
-        };
-        if r.has_leader {
-            leader[i] = leader_moves as i32 * w.leader_mobility;
-        }
-        if r.capture.effect == CaptureEffect::Immobilise {
-            trapped[i] = -((pos.men[i] & pos.trapped).count() as i32) * w.trapped;
-        }
-        let on = |set: B, weight: i32| (pos.men[i] & set).count() as i32 * weight;
-        squares[i] = on(geo.edges, w.edge);
-        if w.corner != 0 || w.near_corner != 0 || w.inner_ring != 0 {
-            squares[i] += on(geo.corners, w.corner)
-                + on(geo.near_corners, w.near_corner)
-                + on(geo.inner_ring, w.inner_ring);
-        }
-        if r.has_leader && (w.guard != 0 || w.leader_edge != 0) {
-            let leaders = pos.leaders[i];
-            let guards = geo.orthogonal_neighbours(leaders) & pos.men[i] & !pos.trapped;
-            leader[i] += guards.count() as i32 * w.guard
-                + (leaders & geo.edges).count() as i32 * w.leader_edge;
-        }
-        if blockade_only && (w.room != 0 || w.space != 0) {
-            let lines = if r.man_moves.lines == Lines::All || r.leader_moves.lines == Lines::All {
-                Lines::All
-            } else {
-                Lines::Orthogonal
-            };
-            rooms[i] = room(rules, free | pos.leaders[i], empty, lines).count() as i32 * w.room;
-            let first = men_reach | leader_reach;
-            let (second, _) = reach(rules, first, empty, true, lines);
-            rooms[i] += (first | second).count() as i32 * w.space;
+    let to_move = capturable(rules, pos, side, reaches[side.index()]);
+    let waiting = capturable(rules, pos, side.other(), reaches[side.other().index()]);
+    threats[side.index()] = to_move as i32 * w.threat_to_move;
+    threats[side.other().index()] = waiting as i32 * w.hanging;
+    let mut quiet = [0; 2];
+    if let Some(limit) = r.end.quiet_limit {
+        let diff = pos.on_board(Colour::White) as i32 - pos.on_board(Colour::Black) as i32;
+        let q = pos.quiet.min(limit) as i32;
+        let l = limit as i32;
+        let pressure = diff * w.quiet_pressure * q * q / (l * l);
+        quiet = [pressure.max(0), (-pressure).max(0)];
+    }
+    Terms {
+        rows: [
+            ("material", material),
+            ("mobility", [white.mobility, black.mobility]),
+            ("leader", leader),
+            ("threats", threats),
+            ("trapped", [white.trapped, black.trapped]),
+            ("squares", [white.squares, black.squares]),
+            ("room", [white.room, black.room]),
+            ("quiet plies", quiet),
+        ],
+        tempo: w.tempo,
+    }
+}
+
+/// What the ruleset asks of a plan, as the evaluation weighs it.
+#[derive(Clone, Copy)]
+struct Plan {
+    /// Having no move loses (or counts): mobility decides more.
+    decisive: bool,
+    /// Only a blockade wins (leaders immune, losing men does not end the game): the plan is
+    /// to wall the enemy in, and room, space, critical mass and concave mobility serve it.
+    /// Elsewhere captures decide, and those terms measured weaker (murray).
+    blockade_only: bool,
+}
+
+impl Plan {
+    fn of<B: Bits>(rules: &Rules<B>) -> Plan {
+        let r = &rules.ruleset;
+        let decisive = r.end.no_move != NoMove::Pass;
+        Plan {
+            decisive,
+            blockade_only: decisive
+                && r.end.material.is_none()
+                && r.has_leader
+                && r.capture.leader == LeaderCapture::Immune,
         }
     }
+}
+
+/// One side's own terms, and what the other terms need of it: the squares its pieces reach
+/// and its number of moves.
+struct SideTerms<B> {
+    material: i32,
+    mobility: i32,
+    leader: i32,
+    trapped: i32,
+    squares: i32,
+    room: i32,
+    reach: B,
+    moves: i32,
+}
+
+#[inline(always)]
+fn side_terms<B: Bits>(
+    rules: &Rules<B>,
+    pos: &Position<B>,
+    w: &Weights,
+    c: Colour,
+    empty: B,
+    plan: Plan,
+) -> SideTerms<B> {
+    let (r, geo) = (&rules.ruleset, &rules.geo);
+    let i = c.index();
+    let men = pos.men_total(c) as i32;
+    let mut material = men * w.man;
+    if plan.blockade_only {
+        material += men * men * w.critical_mass;
+    }
+    if r.has_leader && r.capture.leader != LeaderCapture::Immune {
+        material += pos.leaders_total(c) as i32 * w.capturable_leader;
+    }
+    let free = pos.men[i] & !pos.trapped;
+    let slides = |m: crate::rules::Movement| m.reach == Reach::Slide;
+    let (men_reach, men_moves) = reach(rules, free, empty, slides(r.man_moves), r.man_moves.lines);
+    let (leader_reach, leader_moves) = reach(
+        rules,
+        pos.leaders[i],
+        empty,
+        slides(r.leader_moves),
+        r.leader_moves.lines,
+    );
+    let per_move = if plan.decisive {
+        w.mobility_decisive
+    } else {
+        w.mobility
+    };
+    let moves = men_moves + leader_moves;
+    let mobility = if plan.blockade_only {
+        concave(moves, per_move)
+    } else {
+        moves as i32 * per_move
+    };
+    let mut leader = 0;
+    if r.has_leader {
+        leader = leader_moves as i32 * w.leader_mobility;
+    }
+    let mut trapped = 0;
+    if r.capture.effect == CaptureEffect::Immobilise {
+        trapped = -((pos.men[i] & pos.trapped).count() as i32) * w.trapped;
+    }
+    let on = |set: B, weight: i32| (pos.men[i] & set).count() as i32 * weight;
+    let mut squares = on(geo.edges, w.edge);
+    if w.corner != 0 || w.near_corner != 0 || w.inner_ring != 0 {
+        squares += on(geo.corners, w.corner)
+            + on(geo.near_corners, w.near_corner)
+            + on(geo.inner_ring, w.inner_ring);
+    }
+    if r.has_leader && (w.guard != 0 || w.leader_edge != 0) {
+        let leaders = pos.leaders[i];
+        let guards = geo.orthogonal_neighbours(leaders) & pos.men[i] & !pos.trapped;
+        leader +=
+            guards.count() as i32 * w.guard + (leaders & geo.edges).count() as i32 * w.leader_edge;
+    }
+    let mut rooms = 0;
+    if plan.blockade_only && (w.room != 0 || w.space != 0) {
+        let lines = if r.man_moves.lines == Lines::All || r.leader_moves.lines == Lines::All {
+            Lines::All
+        } else {
+            Lines::Orthogonal
+        };
+        rooms = room(rules, free | pos.leaders[i], empty, lines).count() as i32 * w.room;
+        let first = men_reach | leader_reach;
+        let (second, _) = reach(rules, first, empty, true, lines);
+        rooms += (first | second).count() as i32 * w.space;
+    }
+    SideTerms {
+        material,
+        mobility,
+        leader,
+        trapped,
+        squares,
+        room: rooms,
+        reach: men_reach | leader_reach,
+        moves: moves as i32,
+    }
+}
+
+/// The material terms that depend on the lead in men: simplifying when ahead, hunting the
+/// enemy's men, and (for the side behind, unless the engine plays it) a squeeze by its
+/// moves.
+#[inline(always)]
+fn lead_terms<B: Bits>(
+    rules: &Rules<B>,
+    pos: &Position<B>,
+    w: &Weights,
+    engine: Option<Colour>,
+    plan: Plan,
+    move_counts: [i32; 2],
+    material: &mut [i32; 2],
+) {
+    let geo = &rules.geo;
     if w.simplify != 0 {
         let start = rules.game_pieces();
         let pieces = |c| pos.men_total(c) + pos.leaders_total(c);
@@ -228,49 +318,33 @@ pub fn terms_for<B: Bits>(
         material[ahead.index()] += lead * hunters * w.hunt;
     }
     let behind = ahead.other();
-    if w.squeeze != 0 && decisive && engine != Some(behind) {
+    if w.squeeze != 0 && plan.decisive && engine != Some(behind) {
         material[behind.index()] += lead * move_counts[behind.index()] * w.squeeze;
     }
-    if r.capture.leader == LeaderCapture::Enclosure {
-        for c in [Colour::White, Colour::Black] {
-            let enemy = pos.occupied_by(c.other());
-            for sq in pos.leaders[c.index()].iter() {
-                let around = geo.orthogonal_neighbours(B::bit(sq));
-                let closed = 4 - around.count() + (around & enemy).count();
-                let open = around & !enemy;
-                let mut penalty = closed as i32 * closed as i32 * w.leader_enclosure / 2;
-                if closed == 3 && (open & reaches[c.other().index()]).any() {
-                    penalty += 6 * w.leader_enclosure;
-                }
-                leader[c.index()] -= penalty;
+}
+
+/// Where leaders are captured by enclosure: each leader's closed sides cost, the more so
+/// when one open side is left that the enemy reaches.
+#[inline(always)]
+fn enclosure<B: Bits>(
+    rules: &Rules<B>,
+    pos: &Position<B>,
+    w: &Weights,
+    reaches: [B; 2],
+    leader: &mut [i32; 2],
+) {
+    for c in [Colour::White, Colour::Black] {
+        let enemy = pos.occupied_by(c.other());
+        for sq in pos.leaders[c.index()].iter() {
+            let around = rules.geo.orthogonal_neighbours(B::bit(sq));
+            let closed = 4 - around.count() + (around & enemy).count();
+            let open = around & !enemy;
+            let mut penalty = closed as i32 * closed as i32 * w.leader_enclosure / 2;
+            if closed == 3 && (open & reaches[c.other().index()]).any() {
+                penalty += 6 * w.leader_enclosure;
             }
+            leader[c.index()] -= penalty;
         }
-    }
-    let side = pos.side;
-    let to_move = capturable(rules, pos, side, reaches[side.index()]);
-    let waiting = capturable(rules, pos, side.other(), reaches[side.other().index()]);
-    threats[side.index()] = to_move as i32 * w.threat_to_move;
-    threats[side.other().index()] = waiting as i32 * w.hanging;
-    let mut quiet = [0; 2];
-    if let Some(limit) = r.end.quiet_limit {
-        let diff = pos.on_board(Colour::White) as i32 - pos.on_board(Colour::Black) as i32;
-        let q = pos.quiet.min(limit) as i32;
-        let l = limit as i32;
-        let pressure = diff * w.quiet_pressure * q * q / (l * l);
-        quiet = [pressure.max(0), (-pressure).max(0)];
-    }
-    Terms {
-        rows: [
-            ("material", material),
-            ("mobility", mobility),
-            ("leader", leader),
-            ("threats", threats),
-            ("trapped", trapped),
-            ("squares", squares),
-            ("room", rooms),
-            ("quiet plies", quiet),
-        ],
-        tempo: w.tempo,
     }
 }
 
