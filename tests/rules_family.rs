@@ -1340,106 +1340,77 @@ fn schadler_1994_has_sixteen_pieces_and_no_entry_restriction() {
 }
 
 #[test]
-fn schadler_1994_the_first_jump_of_a_chain_traps_normally() {
+fn each_jump_of_a_chain_traps_even_when_the_chain_goes_on() {
     // RULES 6, Ludii list: "schadler-1994 and locus-ludi-seneca: in Ludii the first jump of
     // a chain that can continue (even if the player then stops) resolves its traps and
     // releases with the roles of the two players swapped ...; here every landing traps and
-    // releases as section 2 says." a5 jumps b5 to c5, trapping d5 against e5, and may go on
-    // over c6 to c7; d5 stays trapped, held on its file by d4 and d6.
-    let mut g = game(
-        S94,
-        "
-        8 . . . . . . . .
-        7 . . . . . . . .
-        6 . . M M . . . .
-        5 M m . m M . . .
-        4 . . . M . . . .
-        3 . . . . . . . .
-        2 . . . . . . . .
-        1 . . . . . . . m
-          a b c d e f g h",
-        "w - 0 40",
-    );
-    assert_eq!(legal_from(&g, "a5"), sorted("a5a4 a5a6 a5c5 a5c5c7"));
-    let mut stop = g.clone();
-    play(&mut stop, "a5c5");
-    assert_board(
-        &stop,
-        "
-        8 . . . . . . . .
-        7 . . . . . . . .
-        6 . . M M . . . .
-        5 . m M t M . . .
-        4 . . . M . . . .
-        3 . . . . . . . .
-        2 . . . . . . . .
-        1 . . . . . . . m
-          a b c d e f g h",
-    );
-    play(&mut g, "a5c5c7");
-    assert_board(
-        &g,
-        "
-        8 . . . . . . . .
-        7 . . M . . . . .
-        6 . . M M . . . .
-        5 . m . t M . . .
-        4 . . . M . . . .
-        3 . . . . . . . .
-        2 . . . . . . . .
-        1 . . . . . . . m
-          a b c d e f g h",
-    );
-}
-
-#[test]
-fn seneca_the_first_jump_of_a_chain_traps_normally() {
-    // The same Ludii line for locus-ludi-seneca, where the chain goes over White's own men:
-    // a5 jumps b5 to c5, trapping d5 against e5; on over c6 to c7, d5 stays trapped.
-    let mut g = game(
-        SENECA,
-        "
-        8 . . . . . . . .
-        7 . . . . . . . .
-        6 . . M M . . . .
-        5 M M . m M . . .
-        4 . . . M . . . .
-        3 . . . . . . . .
-        2 . . . . . . . .
-        1 . . . . . . . m
-          a b c d e f g h",
-        "w - 0 60",
-    );
-    assert_eq!(legal_from(&g, "a5"), sorted("a5a4 a5a6 a5c5 a5c5c7"));
-    let mut stop = g.clone();
-    play(&mut stop, "a5c5");
-    assert_board(
-        &stop,
-        "
-        8 . . . . . . . .
-        7 . . . . . . . .
-        6 . . M M . . . .
-        5 . M M t M . . .
-        4 . . . M . . . .
-        3 . . . . . . . .
-        2 . . . . . . . .
-        1 . . . . . . . m
-          a b c d e f g h",
-    );
-    play(&mut g, "a5c5c7");
-    assert_board(
-        &g,
-        "
-        8 . . . . . . . .
-        7 . . M . . . . .
-        6 . . M M . . . .
-        5 . M . t M . . .
-        4 . . . M . . . .
-        3 . . . . . . . .
-        2 . . . . . . . .
-        1 . . . . . . . m
-          a b c d e f g h",
-    );
+    // releases as section 2 says." a5 jumps b5 to c5 and traps d5 against e5 (c5 lies
+    // between b5 and d5, but the landing traps, so it is allowed), and may go on over c6 to
+    // c7; d5 stays trapped, held on its file by d4 and d6 (it stood there free before: a
+    // piece is trapped only by a landing). Every prefix of the chain is a move of its own.
+    // (ruleset, the man on b5 (`j` in the pictures): an enemy, or in seneca, whose chains go
+    // over White's own men, a friend; the position's counters)
+    for (ruleset, jumped, counters) in [
+        (S01, "m", "w - 0 40"),
+        (S94, "m", "w - 0 40"),
+        (SENECA, "M", "w - 0 60"),
+    ] {
+        let picture = |text: &str| text.replace('j', jumped);
+        let mut g = game(
+            ruleset,
+            &picture(
+                "
+                8 . . . . . . . .
+                7 . . . . . . . .
+                6 . . M M . . . .
+                5 M j . m M . . .
+                4 . . . M . . . .
+                3 . . . . . . . .
+                2 . . . . . . . .
+                1 . . . . . . . m
+                  a b c d e f g h",
+            ),
+            counters,
+        );
+        assert_eq!(
+            legal_from(&g, "a5"),
+            sorted("a5a4 a5a6 a5c5 a5c5c7"),
+            "{ruleset}"
+        );
+        let mut stop = g.clone();
+        play(&mut stop, "a5c5");
+        assert_board(
+            &stop,
+            &picture(
+                "
+                8 . . . . . . . .
+                7 . . . . . . . .
+                6 . . M M . . . .
+                5 . j M t M . . .
+                4 . . . M . . . .
+                3 . . . . . . . .
+                2 . . . . . . . .
+                1 . . . . . . . m
+                  a b c d e f g h",
+            ),
+        );
+        play(&mut g, "a5c5c7");
+        assert_board(
+            &g,
+            &picture(
+                "
+                8 . . . . . . . .
+                7 . . M . . . . .
+                6 . . M M . . . .
+                5 . j . t M . . .
+                4 . . . M . . . .
+                3 . . . . . . . .
+                2 . . . . . . . .
+                1 . . . . . . . m
+                  a b c d e f g h",
+            ),
+        );
+    }
 }
 
 #[test]

@@ -192,59 +192,7 @@ fn a_single_jump_traps_like_a_step() {
     );
 }
 
-#[test]
-fn each_jump_of_a_chain_traps_even_when_the_chain_goes_on() {
-    // a5 jumps b5 to c5 and traps d5 against e5 (c5 lies between b5 and d5, two enemies, but
-    // the landing traps, so it is allowed). The chain goes on over c6 to c7. d5 stays trapped
-    // because it is still held on its file by d6 and d4 (it stood there free before: a piece
-    // is trapped only by a landing). Ludii, where a first jump that can continue traps
-    // nothing, would leave d5 free.
-    let mut g = game(
-        S,
-        "
-        8 . . . . . . . .
-        7 . . . . . . . .
-        6 . . M M . . . .
-        5 M m . m M . . .
-        4 . . . M . . . .
-        3 . . . . . . . .
-        2 . . . . . . . .
-        1 . . . . . . . m
-          a b c d e f g h",
-        "w - 0 40",
-    );
-    // Every prefix of the chain is a move of its own.
-    assert_eq!(legal_from(&g, "a5"), sorted("a5a4 a5a6 a5c5 a5c5c7"));
-    let mut prefix = g.clone();
-    play(&mut prefix, "a5c5");
-    assert_board(
-        &prefix,
-        "
-        8 . . . . . . . .
-        7 . . . . . . . .
-        6 . . M M . . . .
-        5 . m M t M . . .
-        4 . . . M . . . .
-        3 . . . . . . . .
-        2 . . . . . . . .
-        1 . . . . . . . m
-          a b c d e f g h",
-    );
-    play(&mut g, "a5c5c7");
-    assert_board(
-        &g,
-        "
-        8 . . . . . . . .
-        7 . . M . . . . .
-        6 . . M M . . . .
-        5 . m . t M . . .
-        4 . . . M . . . .
-        3 . . . . . . . .
-        2 . . . . . . . .
-        1 . . . . . . . m
-          a b c d e f g h",
-    );
-}
+// The traps of each jump of a chain: tests/rules_family.rs, for every ruleset with chains.
 
 // ---------------------------------------------------------------- release
 
