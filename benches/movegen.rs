@@ -6,7 +6,7 @@ use std::sync::Arc;
 use criterion::{Criterion, criterion_group, criterion_main};
 use latrunculi::board::{Bits, Bits256};
 use latrunculi::rules::{AnyRules, Game, PRESETS, Rules, perft, preset};
-use latrunculi::with_rules;
+use latrunculi::with_width;
 
 /// A game of `variant` on the bit-set type `B` after the given opening tokens.
 fn game_on<B: Bits>(variant: &str, moves: &[&str]) -> Game<B> {
@@ -35,7 +35,7 @@ fn legal_moves(c: &mut Criterion) {
     let mut group = c.benchmark_group("legal_moves");
     for v in PRESETS {
         let rules = AnyRules::new(preset(v, 16).unwrap()).unwrap();
-        with_rules!(rules, r => bench_legal(&mut group, v, Game::new(r)));
+        with_width!(rules, r => bench_legal(&mut group, v, Game::new(r)));
     }
     group.finish();
 }

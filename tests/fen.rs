@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use latrunculi::board::Bits;
 use latrunculi::rules::{AnyRules, Game, PRESETS, Rules, fen, preset};
-use latrunculi::with_rules;
+use latrunculi::with_width;
 
 fn rules(v: &str) -> AnyRules {
     AnyRules::new(preset(v, 16).unwrap()).unwrap()
@@ -60,7 +60,7 @@ fn mangled_position_strings_never_panic() {
     };
     let mut errors = 0;
     for v in PRESETS {
-        errors += with_rules!(rules(v), r => mangle(r, &mut next));
+        errors += with_width!(rules(v), r => mangle(r, &mut next));
     }
     assert!(
         errors > 30000,

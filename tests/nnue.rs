@@ -9,7 +9,7 @@ use latrunculi::book::key::mirror_position;
 use latrunculi::nnue::train::Sample;
 use latrunculi::nnue::{Accumulator, HIDDEN, Header, Layout, Net, Tracker, ruleset_digest};
 use latrunculi::rules::{AnyRules, Game, MoveKind, PRESETS, Position, Rules, Turn, preset};
-use latrunculi::with_rules;
+use latrunculi::with_width;
 
 /// The kinds of ply the games went through, summed over the rulesets.
 #[derive(Default, Debug)]
@@ -134,7 +134,7 @@ fn the_incremental_accumulator_equals_a_recompute_in_every_ruleset() {
     let mut seen = Seen::default();
     for (i, name) in PRESETS.iter().enumerate() {
         let any = AnyRules::new(preset(name, 16).unwrap()).unwrap();
-        with_rules!(any, r => check_ruleset(r, &mut seen, 1000 + i as u64));
+        with_width!(any, r => check_ruleset(r, &mut seen, 1000 + i as u64));
     }
     // Every kind of ply was followed, many times.
     assert!(seen.plies > 20_000, "{seen:?}");

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use latrunculi::board::Bits;
 use latrunculi::rules::{AnyRules, Game, Rules, perft, preset};
-use latrunculi::with_rules;
+use latrunculi::with_width;
 
 /// (preset, perft 1-3 from the start, a mid-game position string, its perft 1-3).
 const TABLE: [(&str, [u64; 3], &str, [u64; 3]); 33] = [
@@ -226,12 +226,12 @@ fn every_family_preset_counts_as_before_from_the_start_and_in_mid_game() {
     for (name, start, fen, mid) in TABLE {
         let rules = AnyRules::new(preset(name, 16).unwrap()).unwrap();
         assert_eq!(
-            with_rules!(rules.clone(), r => counts(r, None)),
+            with_width!(rules.clone(), r => counts(r, None)),
             start,
             "{name} start"
         );
         assert_eq!(
-            with_rules!(rules, r => counts(r, Some(fen))),
+            with_width!(rules, r => counts(r, Some(fen))),
             mid,
             "{name} {fen}"
         );

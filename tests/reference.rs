@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use latrunculi::board::Bits;
 use latrunculi::rules::{AnyRules, Game, Rules, perft, preset};
-use latrunculi::with_rules;
+use latrunculi::with_width;
 use serde_json::Value;
 
 struct Case {
@@ -136,13 +136,13 @@ fn check_divide<B: Bits>(rules: Arc<Rules<B>>, case: &Case) {
 #[test]
 fn legal_moves_and_status_match_the_reference() {
     for case in cases().iter().chain(&family_cases()) {
-        with_rules!(rules(case), r => check_legal_and_status(r, case));
+        with_width!(rules(case), r => check_legal_and_status(r, case));
     }
 }
 
 #[test]
 fn perft_and_divide_match_the_reference() {
     for case in cases().iter().chain(&family_cases()) {
-        with_rules!(rules(case), r => check_divide(r, case));
+        with_width!(rules(case), r => check_divide(r, case));
     }
 }

@@ -318,7 +318,7 @@ fn every_seega_and_kharebga_board_forbids_its_centre_point() {
     }
     for (name, men, centre) in cases {
         let any = AnyRules::new(preset(&name, 16).unwrap()).unwrap();
-        latrunculi::with_rules!(any, r => assert_centre_forbidden(Game::new(r), men, centre));
+        latrunculi::with_width!(any, r => assert_centre_forbidden(Game::new(r), men, centre));
     }
 }
 
@@ -2208,7 +2208,7 @@ fn in_every_placement_preset_white_empties_its_hand_first_and_moves_first() {
         }
         seen += 1;
         let any = AnyRules::new(ruleset).unwrap();
-        latrunculi::with_rules!(any, r => place_everything(Game::new(r)));
+        latrunculi::with_width!(any, r => place_everything(Game::new(r)));
     }
     // schadler-1994, seneca, piso, two bells, 20 seega / kharebga rules boards, 5 more.
     assert_eq!(seen, 30);

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use latrunculi::board::Bits;
 use latrunculi::rules::{AnyRules, Game, PRESETS, Rules, file, perft, preset, preset_file};
-use latrunculi::with_rules;
+use latrunculi::with_width;
 use support::engine::Engine;
 
 const EXAMPLE: &str = include_str!("../rulesets/examples/sandwich-9x9.toml");
@@ -35,8 +35,8 @@ fn every_preset_written_out_and_read_back_is_the_same_ruleset_with_the_same_perf
         let back = read.rulesets;
         assert_eq!(back, vec![r.clone()], "{name}");
         let depth = if r.rows * r.cols > 100 { 2 } else { 3 };
-        let a = with_rules!(AnyRules::new(r).unwrap(), x => perft_from_start(x, depth));
-        let b = with_rules!(AnyRules::new(back.into_iter().next().unwrap()).unwrap(),
+        let a = with_width!(AnyRules::new(r).unwrap(), x => perft_from_start(x, depth));
+        let b = with_width!(AnyRules::new(back.into_iter().next().unwrap()).unwrap(),
             x => perft_from_start(x, depth));
         assert_eq!(a, b, "{name}");
         // The shipped file is what the writer writes, with a comment on top.

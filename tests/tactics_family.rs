@@ -14,7 +14,7 @@ use std::sync::Arc;
 use latrunculi::board::Bits;
 use latrunculi::rules::{AnyRules, Game, Move, Rules, fen, preset};
 use latrunculi::search::{Clock, Limits, SearchConfig, SearchResult, Shared, Value, run, score};
-use latrunculi::with_rules;
+use latrunculi::with_width;
 
 /// The board field of a position string for a drawn board.
 fn board_field(picture: &str) -> String {
@@ -102,7 +102,7 @@ fn solve<B: Bits>(rules: Arc<Rules<B>>, fen_text: &str, depth: u32, want: &Expec
 fn check(variant: &str, picture: &str, rest: &str, depth: u32, want: Expect) -> Value {
     let text = format!("{} {rest}", board_field(picture));
     let rules = AnyRules::new(preset(variant, 16).unwrap()).unwrap();
-    with_rules!(rules, r => solve(r, &text, depth, &want))
+    with_width!(rules, r => solve(r, &text, depth, &want))
 }
 
 #[test]

@@ -155,7 +155,7 @@ mod tests {
         let mut seed = 0x1234_5678_u64;
         for name in PRESETS {
             let rules = AnyRules::new(preset(name, 16).unwrap()).unwrap();
-            crate::with_rules!(rules, r => mirroring_commutes(r, &mut seed));
+            crate::with_width!(rules, r => mirroring_commutes(r, &mut seed));
         }
     }
 

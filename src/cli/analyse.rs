@@ -66,7 +66,7 @@ fn tokens<B: Bits>(game: &Game<B>, moves: &[Move]) -> Vec<String> {
 }
 
 pub fn run(args: &AnalyseArgs, out: &mut dyn Write) -> Result<(), String> {
-    crate::with_rules!(args.position.rules()?, r => run_on(args, args.position.game_on(r)?, out))
+    crate::with_width!(args.position.rules()?, r => run_on(args, args.position.game_on(r)?, out))
 }
 
 fn run_on<B: Bits>(args: &AnalyseArgs, game: Game<B>, out: &mut dyn Write) -> Result<(), String> {

@@ -137,7 +137,7 @@ fn progress_line(p: &Progress) -> String {
 }
 
 fn build_command(a: &BuildArgs, out: &mut dyn Write) -> Result<(), String> {
-    crate::with_rules!(a.ruleset.rules()?, r => build_on(a, r, out))
+    crate::with_width!(a.ruleset.rules()?, r => build_on(a, r, out))
 }
 
 fn build_on<B: Bits>(
@@ -204,7 +204,7 @@ fn build_on<B: Bits>(
 }
 
 fn probe_command(a: &ProbeArgs, out: &mut dyn Write) -> Result<(), String> {
-    crate::with_rules!(a.position.rules()?, r => probe_on(a, a.position.game_on(r)?, out))
+    crate::with_width!(a.position.rules()?, r => probe_on(a, a.position.game_on(r)?, out))
 }
 
 fn probe_on<B: Bits>(a: &ProbeArgs, game: Game<B>, out: &mut dyn Write) -> Result<(), String> {
@@ -287,7 +287,7 @@ fn openings_command(a: &OpeningsArgs, out: &mut dyn Write) -> Result<(), String>
     if a.plies == 0 {
         return Err("--plies must be at least 1".into());
     }
-    crate::with_rules!(a.ruleset.rules()?, r => openings_on(a, r, out))
+    crate::with_width!(a.ruleset.rules()?, r => openings_on(a, r, out))
 }
 
 fn openings_on<B: Bits>(

@@ -17,7 +17,7 @@ pub mod tune_net;
 use crate::board::Bits;
 use crate::matches::stats::Sprt;
 use crate::rules::{self, AnyRules, Catalogue, DEFAULT_PRESET, Game, Rules, perft};
-use crate::with_rules;
+use crate::with_width;
 use games::parse_sprt;
 pub use games::{GamesArgs, MatchArgs};
 
@@ -344,7 +344,7 @@ impl PositionArgs {
 }
 
 fn perft_command(args: &PerftArgs, out: &mut dyn Write) -> Result<(), String> {
-    with_rules!(args.position.rules()?, r => perft_on(args.position.game_on(r)?, args.depth, out))
+    with_width!(args.position.rules()?, r => perft_on(args.position.game_on(r)?, args.depth, out))
 }
 
 fn perft_on<B: Bits>(mut game: Game<B>, depth: usize, out: &mut dyn Write) -> Result<(), String> {
@@ -393,7 +393,7 @@ fn perft_on<B: Bits>(mut game: Game<B>, depth: usize, out: &mut dyn Write) -> Re
 
 /// Writes a ruleset in words, one rule per line.
 fn describe(rules: &AnyRules, out: &mut dyn Write) -> Result<(), String> {
-    with_rules!(rules, r => rules::describe(r))
+    with_width!(rules, r => rules::describe(r))
         .iter()
         .try_for_each(|l| writeln!(out, "{l}"))
         .map_err(|e| e.to_string())
@@ -484,7 +484,7 @@ pub fn run(cli: Cli) -> i32 {
         Some(Command::Analyse(args)) => analyse::run(&args, &mut out),
         Some(Command::Play(args)) => play::run(&args, &mut io::stdin().lock(), &mut out),
         Some(Command::Show(args)) => args.rules().and_then(|rules| {
-            with_rules!(rules, r => args
+            with_width!(rules, r => args
                 .game_on(r)
                 .and_then(|g| rules::diagram::board(&g, &mut out).map_err(|e| e.to_string())))
         }),

@@ -174,7 +174,7 @@ fn save(rec: &Record, path: &PathBuf) -> Result<(), String> {
 }
 
 pub fn run(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), String> {
-    crate::with_rules!(args.position.rules()?, r => {
+    crate::with_width!(args.position.rules()?, r => {
         let game = args.position.game_on(r)?;
         run_on(args, game, input, out)
     })

@@ -11,7 +11,7 @@ use crate::rules::{Game, Rules};
 use crate::search::Weights;
 use crate::search::weights;
 use crate::tune::texel::{self, FitConfig, Sample};
-use crate::with_rules;
+use crate::with_width;
 
 #[derive(Subcommand, Debug)]
 pub enum TuneCommand {
@@ -146,7 +146,7 @@ fn read_records(a: &TexelArgs) -> Result<DataSet, String> {
             "1/2-1/2" => 0.5,
             _ => continue,
         };
-        let samples = with_rules!(rules.clone(), r => game_samples(rec, r, a.skip, result))
+        let samples = with_width!(rules.clone(), r => game_samples(rec, r, a.skip, result))
             .map_err(|e| format!("game {}: {e}", i + 1))?;
         let samples = texel::evenly_spaced(samples, a.per_game);
         let held = (i as u64).is_multiple_of(a.held_out);

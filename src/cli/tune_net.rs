@@ -81,7 +81,7 @@ pub fn run(a: &NetArgs, out: &mut dyn Write) -> Result<(), String> {
     if !(a.rate > 0.0 && a.rate.is_finite()) {
         return Err("--rate must be above 0".into());
     }
-    crate::with_rules!(a.ruleset.rules()?, r => run_on(a, r, out))
+    crate::with_width!(a.ruleset.rules()?, r => run_on(a, r, out))
 }
 
 /// The command that reproduces this run, for the net's header.

@@ -51,7 +51,7 @@ pub fn run_match(
     if cfg.engines.len() < 2 {
         return Err("a match needs at least two engines".into());
     }
-    crate::with_rules!(load_rules(cfg)?, rules => run_on(cfg, rules, out))
+    crate::with_width!(load_rules(cfg)?, rules => run_on(cfg, rules, out))
 }
 
 /// Each encounter's summary at the end (with the SPRT's verdict where one ran), and the

@@ -245,7 +245,7 @@ pub fn pgn_date(t: std::time::SystemTime) -> String {
 /// Who made each move of a record (not simply alternating: a side may act several times
 /// in a row).
 pub fn movers(rec: &Record) -> Result<Vec<Colour>, String> {
-    crate::with_rules!(rules_of(rec)?, r => {
+    crate::with_width!(rules_of(rec)?, r => {
         let mut game = start(rec, r)?;
         let mut out = Vec::with_capacity(rec.moves.len());
         for t in &rec.moves {
@@ -277,7 +277,7 @@ pub fn decided_outside_the_rules(termination: &str) -> bool {
 /// Replays a record with the rules. Returns a one-line summary, or what is wrong: an illegal
 /// move, a result the rules disagree with, or a game that ended by the rules but goes on.
 pub fn check(rec: &Record) -> Result<String, String> {
-    crate::with_rules!(rules_of(rec)?, r => check_on(rec, start(rec, r)?))
+    crate::with_width!(rules_of(rec)?, r => check_on(rec, start(rec, r)?))
 }
 
 fn check_on<B: Bits>(rec: &Record, mut game: Game<B>) -> Result<String, String> {

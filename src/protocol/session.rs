@@ -3,8 +3,8 @@
 //!
 //! The state is split in two: the [`Peer`] (options, engine, book, output) knows no board,
 //! and the [`Table`] (rules, game) is generic over the bit-set type the ruleset's board
-//! needs; [`AnyTable`] holds one of either width and every command that touches the game is
-//! handled by generic code behind one dispatch.
+//! needs; [`AnyTable`] holds one of either width (a [`ByWidth`], as the rules are held) and
+//! every command that touches the game is handled by generic code behind one dispatch.
 
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -17,7 +17,7 @@ use super::display;
 use crate::board::{Bits, Bits256};
 use crate::book::player::BookPlayer;
 use crate::engine::{Engine, EngineEvent};
-use crate::rules::{self, AnyRules, Catalogue, DEFAULT_PRESET, Game, Rules, fen, perft};
+use crate::rules::{self, AnyRules, ByWidth, Catalogue, DEFAULT_PRESET, Game, Rules, fen, perft};
 use crate::search::{Limits, eval};
 
 /// Where answers go; shared with the search thread.
@@ -59,20 +59,7 @@ pub struct Table<B> {
 }
 
 /// The table for whichever width the current ruleset needs.
-pub enum AnyTable {
-    Narrow(Table<u128>),
-    Wide(Table<Bits256>),
-}
-
-/// Runs `$body` with `$t` bound to the table inside an [`AnyTable`].
-macro_rules! with_table {
-    ($any:expr, $t:ident => $body:expr) => {
-        match $any {
-            AnyTable::Narrow($t) => $body,
-            AnyTable::Wide($t) => $body,
-        }
-    };
-}
+pub type AnyTable = ByWidth<Table<u128>, Table<Bits256>>;
 
 impl<B: Bits> Table<B> {
     fn new(rules: Arc<Rules<B>>) -> Self {
@@ -86,16 +73,17 @@ impl<B: Bits> Table<B> {
 }
 
 impl AnyTable {
+    /// The table of a game of `rules`.
     fn new(rules: AnyRules) -> Self {
         match rules {
-            AnyRules::Narrow(r) => AnyTable::Narrow(Table::new(r)),
-            AnyRules::Wide(r) => AnyTable::Wide(Table::new(r)),
+            ByWidth::Narrow(r) => ByWidth::Narrow(Table::new(r)),
+            ByWidth::Wide(r) => ByWidth::Wide(Table::new(r)),
         }
     }
 
     /// The current ruleset's knobs.
     pub fn ruleset(&self) -> &rules::Ruleset {
-        with_table!(self, t => &t.rules.ruleset)
+        crate::with_width!(self, t => &t.rules.ruleset)
     }
 }
 
@@ -216,7 +204,7 @@ impl Session {
                     return Err(why);
                 }
             }
-            cmd => with_table!(&mut self.table, t => peer.on_table(t, cmd)?),
+            cmd => crate::with_width!(&mut self.table, t => peer.on_table(t, cmd)?),
         }
         Ok(Flow::Continue)
     }
@@ -239,7 +227,7 @@ struct PositionError {
 
 /// The line that announces a newly chosen ruleset.
 fn with_rules_line(rules: &AnyRules) -> String {
-    crate::with_rules!(rules, r => {
+    crate::with_width!(rules, r => {
         let pieces = match r.ruleset.pieces_choice {
             Some((lo, hi)) => format!(" pieces {lo}-{hi}"),
             None => String::new(),

@@ -20,7 +20,7 @@ mod resolve;
 mod ruleset;
 pub mod zobrist;
 
-pub use any::AnyRules;
+pub use any::{AnyRules, ByWidth};
 pub use catalogue::{Added, Catalogue, replaces_preset};
 pub use compiled::{Rules, RulesetError, fits};
 pub use describe::{describe, plies};
