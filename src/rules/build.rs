@@ -26,7 +26,7 @@ impl<B: Bits> Rules<B> {
             ));
         }
         let geo = Geometry::<B>::new(ruleset.rows, ruleset.cols)
-            .map_err(|e| RulesetError::new("board", e))?;
+            .map_err(|e| RulesetError::new("board", e.to_string()))?;
         let p = &ruleset.placement;
         let mut region = match p.region {
             Region::Anywhere => [geo.board; 2],

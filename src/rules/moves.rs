@@ -162,21 +162,24 @@ pub fn read_token<B: Bits>(geo: &Geometry<B>, token: &str) -> Result<TokenShape,
         return geo
             .parse_square(rest)
             .map(|to| TokenShape::Place { leader: true, to })
-            .map_err(bad);
+            .map_err(|e| bad(e.to_string()));
     }
     if let Some(rest) = token.strip_prefix('@') {
         return geo
             .parse_square(rest)
             .map(|to| TokenShape::Place { leader: false, to })
-            .map_err(bad);
+            .map_err(|e| bad(e.to_string()));
     }
     if let Some(rest) = token.strip_prefix('x') {
-        return geo.parse_square(rest).map(TokenShape::Remove).map_err(bad);
+        return geo
+            .parse_square(rest)
+            .map(TokenShape::Remove)
+            .map_err(|e| bad(e.to_string()));
     }
     let mut squares = Vec::new();
     let mut rest = token;
     while !rest.is_empty() {
-        let (sq, used) = geo.read_square(rest).map_err(bad)?;
+        let (sq, used) = geo.read_square(rest).map_err(|e| bad(e.to_string()))?;
         squares.push(sq);
         rest = &rest[used..];
     }
