@@ -173,7 +173,7 @@ pub fn catalogue(path: Option<&std::path::Path>) -> Result<Catalogue, String> {
 impl RulesetArgs {
     /// The ruleset, bound to the bit-set type its board needs.
     pub fn rules(&self) -> Result<AnyRules, String> {
-        catalogue(self.variant_path.as_deref())?.rules(&self.variant, self.pieces)
+        Ok(catalogue(self.variant_path.as_deref())?.rules(&self.variant, self.pieces)?)
     }
 }
 
@@ -500,7 +500,7 @@ pub fn run(cli: Cli) -> i32 {
                 .or(variant_option)
                 .unwrap_or_else(|| DEFAULT_PRESET.to_string());
             catalogue(variant_path.as_deref())
-                .and_then(|c| c.rules(&name, pieces))
+                .and_then(|c| Ok(c.rules(&name, pieces)?))
                 .and_then(|rules| {
                     if toml {
                         let mut ruleset = rules.ruleset().clone();

@@ -38,9 +38,11 @@ struct Job {
 }
 
 fn load_rules(cfg: &MatchConfig) -> Result<AnyRules, String> {
-    crate::rules::Catalogue::with_file(cfg.variant_path.as_deref())?
-        .0
-        .rules(&cfg.variant, cfg.pieces)
+    Ok(
+        crate::rules::Catalogue::with_file(cfg.variant_path.as_deref())?
+            .0
+            .rules(&cfg.variant, cfg.pieces)?,
+    )
 }
 
 /// Plays the match; prints progress to `out`; returns each encounter's tally.

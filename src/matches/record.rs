@@ -211,15 +211,15 @@ pub fn rules_of(rec: &Record) -> Result<AnyRules, String> {
         Some(p) => Some(p.parse::<u8>().map_err(|_| "bad Pieces tag")?),
     };
     let path = rec.tag("VariantPath").map(std::path::Path::new);
-    crate::rules::Catalogue::with_file(path)?
+    Ok(crate::rules::Catalogue::with_file(path)?
         .0
-        .rules(variant, pieces)
+        .rules(variant, pieces)?)
 }
 
 /// The game a record starts from: at the start or at its `FEN`.
 pub fn start<B: Bits>(rec: &Record, rules: Arc<Rules<B>>) -> Result<Game<B>, String> {
     match rec.tag("FEN") {
-        Some(f) => Game::from_fen(rules, f),
+        Some(f) => Ok(Game::from_fen(rules, f)?),
         None => Ok(Game::new(rules)),
     }
 }
