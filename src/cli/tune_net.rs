@@ -177,7 +177,8 @@ fn gather<B: Bits>(a: &NetArgs, rules: &Arc<Rules<B>>) -> Result<Data, String> {
     for path in &a.data {
         let bytes =
             std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let saved = samples::from_bytes(&bytes, digest, features, &path.display().to_string())?;
+        let saved = samples::from_bytes(&bytes, digest, features, &path.display().to_string())
+            .map_err(|e| e.to_string())?;
         data.samples.extend(saved);
     }
     if let Some(path) = &a.save_data {
