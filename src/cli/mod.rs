@@ -432,7 +432,8 @@ fn bench_command(
             if progress {
                 eprint!("\r{} [{}/{n}] {variant}\x1b[K", bar(i, n), i + 1);
             }
-        })?;
+        })
+        .map_err(|e| e.to_string())?;
     if progress {
         eprint!("\r\x1b[K");
     }

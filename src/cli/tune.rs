@@ -183,7 +183,9 @@ fn texel_command(a: &TexelArgs, out: &mut dyn Write) -> Result<(), String> {
         Some(p) => {
             let text = std::fs::read_to_string(p)
                 .map_err(|e| format!("cannot read {}: {e}", p.display()))?;
-            weights::parse(&text, &p.display().to_string())?.weights
+            weights::parse(&text, &p.display().to_string())
+                .map_err(|e| e.to_string())?
+                .weights
         }
         None => weights::for_preset(&data.variant),
     };

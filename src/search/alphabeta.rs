@@ -15,7 +15,7 @@ use super::history::History;
 use super::params::{Params, Weights};
 use super::score::{self, INFINITE, MATE, Value};
 use super::time::Clock;
-use super::tt::{Bound, PackedMove, Table, pack_move};
+use super::tt::{AllocError, Bound, PackedMove, Table, pack_move};
 
 /// Deepest ply a search reaches (quiescence included).
 pub const MAX_PLY: usize = 128;
@@ -40,7 +40,7 @@ impl Shared {
 
     /// Shared state with a table of `hash_mb` megabytes and the stop flag `stop`, or why the
     /// memory could not be had.
-    pub fn try_with_stop(hash_mb: usize, stop: Arc<AtomicBool>) -> Result<Shared, String> {
+    pub fn try_with_stop(hash_mb: usize, stop: Arc<AtomicBool>) -> Result<Shared, AllocError> {
         Ok(Self::from_table(Table::try_new(hash_mb)?, stop))
     }
 
