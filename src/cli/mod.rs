@@ -521,9 +521,11 @@ pub fn run(cli: Cli) -> i32 {
             hash,
             threads,
         }) => bench_command(hash, depth_offset, threads, &mut out),
-        Some(Command::Match(args)) => args
-            .config()
-            .and_then(|cfg| crate::matches::run_match(&cfg, &mut out).map(|_| ())),
+        Some(Command::Match(args)) => args.config().and_then(|cfg| {
+            crate::matches::run_match(&cfg, &mut out)
+                .map(|_| ())
+                .map_err(String::from)
+        }),
         Some(Command::Replay {
             files,
             opening_plies,
