@@ -170,7 +170,7 @@ fn gather<B: Bits>(a: &NetArgs, rules: &Arc<Rules<B>>) -> Result<Data, String> {
         seed: a.seed,
         threads: a.threads,
     };
-    let mut data = net_data::self_play(rules, &cfg)?;
+    let mut data = net_data::self_play(rules, &cfg).map_err(|e| e.to_string())?;
     from_records(a, rules, &mut data)?;
     let digest = ruleset_digest(&rules.ruleset);
     let features = Layout::new(rules).features();
