@@ -11,6 +11,7 @@ use crate::board::Bits;
 use crate::mcts::{self, MctsConfig, MctsParams, Reuse};
 use crate::rules::{Game, Move, perft};
 use crate::search::skill::Skill;
+use crate::search::tt::AllocError;
 use crate::search::{
     self, Clock, Event, Limits, Params, SearchConfig, SearchResult, Shared, Weights,
 };
@@ -24,18 +25,46 @@ pub enum PlacementSearch {
     AlphaBeta,
 }
 
+/// A word that names no [`PlacementSearch`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownPlacementSearch(pub String);
+
+impl std::fmt::Display for UnknownPlacementSearch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "'{}' is not auto, mcts or alphabeta", self.0)
+    }
+}
+
+impl std::error::Error for UnknownPlacementSearch {}
+
 impl std::str::FromStr for PlacementSearch {
-    type Err = String;
+    type Err = UnknownPlacementSearch;
     /// The option's words: `auto`, `mcts`, `alphabeta`.
-    fn from_str(word: &str) -> Result<Self, String> {
+    fn from_str(word: &str) -> Result<Self, UnknownPlacementSearch> {
         match word.trim().to_ascii_lowercase().as_str() {
             "auto" => Ok(PlacementSearch::Auto),
             "mcts" => Ok(PlacementSearch::Mcts),
             "alphabeta" => Ok(PlacementSearch::AlphaBeta),
-            _ => Err(format!("'{}' is not auto, mcts or alphabeta", word.trim())),
+            _ => Err(UnknownPlacementSearch(word.trim().to_string())),
         }
     }
 }
+
+/// The transposition table could not be resized: the memory asked for could not be had,
+/// and the table stays at `kept_mb`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HashError {
+    pub alloc: AllocError,
+    pub kept_mb: usize,
+}
+
+impl std::fmt::Display for HashError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}; it stays at {} MB", self.alloc, self.kept_mb)
+    }
+}
+
+impl std::error::Error for HashError {}
 
 impl PlacementSearch {
     /// The search that plays placements in `ruleset`: with `Auto`, the one its knobs name
@@ -208,12 +237,14 @@ impl Engine {
 
     /// Resizes the transposition table to about `mb` megabytes (empty), stopping a running
     /// search first. When the memory cannot be had, the old table stays and the error says so.
-    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), HashError> {
         self.stop_and_wait();
         if mb != self.table_mb {
             let stop = self.shared.stop.clone();
-            let shared = Shared::try_with_stop(mb, stop)
-                .map_err(|e| format!("{e}; it stays at {} MB", self.table_mb))?;
+            let shared = Shared::try_with_stop(mb, stop).map_err(|alloc| HashError {
+                alloc,
+                kept_mb: self.table_mb,
+            })?;
             self.shared = Arc::new(shared);
             self.table_mb = mb;
         }
@@ -408,7 +439,8 @@ mod tests {
     fn a_hash_size_that_cannot_be_had_keeps_the_old_table() {
         let mut e = Engine::new();
         let err = e.set_hash(usize::MAX).unwrap_err();
-        assert!(err.ends_with("it stays at 16 MB"), "{err}");
+        assert_eq!(err.kept_mb, DEFAULT_HASH_MB);
+        assert_eq!(err.alloc.mb, usize::MAX);
         assert_eq!(e.hash_mb(), DEFAULT_HASH_MB);
         e.set_hash(2).unwrap();
         assert_eq!(e.hash_mb(), 2);

@@ -7,7 +7,10 @@ mod support;
 use std::sync::Arc;
 
 use latrunculi::board::Bits;
-use latrunculi::rules::{AnyRules, Game, PRESETS, Rules, file, perft, preset, preset_file};
+use latrunculi::rules::{
+    AnyRules, FileProblem, FileProblemKind, Game, PRESETS, Rules, RulesetFileError, WhichRuleset,
+    file, perft, preset, preset_file,
+};
 use latrunculi::with_width;
 use support::engine::Engine;
 
@@ -185,10 +188,30 @@ const BAD: &[(&str, usize, &[&str])] = &[
     ("# nothing here\n", 0, &["no [[ruleset]] table"]),
 ];
 
+/// The problems of a file that does not read.
+fn problems(text: &str) -> Vec<FileProblem> {
+    match file::parse(text, "bad.toml") {
+        Err(RulesetFileError::Invalid(problems)) => problems,
+        other => panic!("{text}\n-> {other:?}"),
+    }
+}
+
+/// The line a problem names (0 for none).
+fn line_of(p: &FileProblem) -> usize {
+    match &p.kind {
+        FileProblemKind::Syntax { line, .. } => line.unwrap_or(0),
+        FileProblemKind::DuplicateName { line, .. } | FileProblemKind::Knob { line, .. } => *line,
+        FileProblemKind::NoRuleset => 0,
+    }
+}
+
 #[test]
 fn every_kind_of_bad_file_is_refused_with_its_file_line_and_knob() {
     for (text, line, words) in BAD {
-        let err = file::parse(text, "bad.toml").expect_err(text);
+        let first = &problems(text)[0];
+        assert_eq!(first.origin, "bad.toml");
+        assert_eq!(line_of(first), *line, "{text}\n-> {first}");
+        let err = first.to_string();
         let at = if *line == 0 {
             "bad.toml:".to_string()
         } else {
@@ -223,9 +246,29 @@ bord = \"8x8\"
 [[ruleset]]
 board = \"8x8\"
 ";
-    let err = file::parse(text, "bad.toml").unwrap_err();
+    let found = problems(text);
+    assert_eq!(found.len(), 4, "{found:?}");
+    let knob = |p: &FileProblem| match &p.kind {
+        FileProblemKind::Knob { ruleset, error, .. } => Some((ruleset.clone(), error.knob)),
+        _ => None,
+    };
+    assert_eq!(knob(&found[0]), Some(("one".into(), "capture.lines")));
+    assert_eq!(knob(&found[1]), Some(("one".into(), "capture.effect")));
+    assert!(matches!(
+        &found[2].kind,
+        FileProblemKind::Syntax { line: Some(10), ruleset: Some(WhichRuleset::Named(n)), .. }
+            if n == "two"
+    ));
+    assert!(matches!(
+        &found[3].kind,
+        FileProblemKind::Syntax {
+            line: Some(12),
+            ruleset: Some(WhichRuleset::Numbered(3)),
+            ..
+        }
+    ));
+    let err = RulesetFileError::Invalid(found).to_string();
     let lines: Vec<&str> = err.lines().collect();
-    assert_eq!(lines.len(), 4, "{err}");
     assert!(
         lines[0].starts_with("bad.toml:5: ruleset one: capture.lines:"),
         "{err}"

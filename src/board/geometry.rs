@@ -80,21 +80,98 @@ pub struct Geometry<B> {
 /// Largest board side the notation supports (files `a`..`z`).
 pub const MAX_SIDE: usize = 26;
 
+/// Why a board size cannot be a [`Geometry`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SizeError {
+    /// A side shorter than 2 or longer than [`MAX_SIDE`].
+    Side { rows: usize, cols: usize },
+    /// More cells (padding column included) than the bit set holds.
+    Cells {
+        rows: usize,
+        cols: usize,
+        cells: usize,
+        capacity: usize,
+    },
+}
+
+impl std::fmt::Display for SizeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SizeError::Side { rows, cols } => write!(
+                f,
+                "board {rows}x{cols}: each side must be between 2 and {MAX_SIDE}"
+            ),
+            SizeError::Cells {
+                rows,
+                cols,
+                cells,
+                capacity,
+            } => write!(
+                f,
+                "board {rows}x{cols} needs {cells} cells, the bit set holds {capacity}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SizeError {}
+
+/// Why a text is not the name of a square of the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SquareError {
+    /// The text is empty.
+    Empty,
+    /// The first character is not a lowercase file letter (`last` is the board's last file).
+    NotAFile { found: char, last: char },
+    /// A file letter beyond the board's last file.
+    FileOffBoard { file: char, last: char },
+    /// No rank number (of one or two digits) after the file.
+    NoRank { file: char },
+    /// A square name outside the board.
+    OffBoard {
+        name: String,
+        rows: usize,
+        cols: usize,
+    },
+    /// A square name followed by more text.
+    Trailing { text: String },
+}
+
+impl std::fmt::Display for SquareError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SquareError::Empty => write!(f, "expected a square, found nothing"),
+            SquareError::NotAFile { found, last } => {
+                write!(f, "expected a file letter a-{last}, found '{found}'")
+            }
+            SquareError::FileOffBoard { file, last } => {
+                write!(f, "file '{file}' is not on a board with files a-{last}")
+            }
+            SquareError::NoRank { file } => write!(f, "expected a rank number after '{file}'"),
+            SquareError::OffBoard { name, rows, cols } => {
+                write!(f, "square {name} is not on the {rows}x{cols} board")
+            }
+            SquareError::Trailing { text } => write!(f, "'{text}' is not a square name"),
+        }
+    }
+}
+
+impl std::error::Error for SquareError {}
+
 impl<B: Bits> Geometry<B> {
     /// The geometry of a `rows` x `cols` board, or why `B` cannot hold it.
-    pub fn new(rows: usize, cols: usize) -> Result<Self, String> {
+    pub fn new(rows: usize, cols: usize) -> Result<Self, SizeError> {
         if rows < 2 || cols < 2 || rows > MAX_SIDE || cols > MAX_SIDE {
-            return Err(format!(
-                "board {rows}x{cols}: each side must be between 2 and {MAX_SIDE}"
-            ));
+            return Err(SizeError::Side { rows, cols });
         }
         let width = cols + 1;
         if rows * width > B::CAPACITY {
-            return Err(format!(
-                "board {rows}x{cols} needs {} cells, the bit set holds {}",
-                rows * width,
-                B::CAPACITY
-            ));
+            return Err(SizeError::Cells {
+                rows,
+                cols,
+                cells: rows * width,
+                capacity: B::CAPACITY,
+            });
         }
         let mut board = B::EMPTY;
         let mut edges = B::EMPTY;
@@ -214,47 +291,47 @@ impl<B: Bits> Geometry<B> {
     }
 
     /// Reads a square name at the start of `text`; returns the square and the bytes used.
-    pub fn read_square(&self, text: &str) -> Result<(Square, usize), String> {
+    pub fn read_square(&self, text: &str) -> Result<(Square, usize), SquareError> {
         let bytes = text.as_bytes();
         let Some(&f) = bytes.first() else {
-            return Err("expected a square, found nothing".into());
+            return Err(SquareError::Empty);
         };
+        let last = (b'a' + self.cols as u8 - 1) as char;
         if !f.is_ascii_lowercase() {
-            return Err(format!(
-                "expected a file letter a-{}, found '{}'",
-                (b'a' + self.cols as u8 - 1) as char,
-                text.chars().next().unwrap_or(' ')
-            ));
+            return Err(SquareError::NotAFile {
+                found: text.chars().next().unwrap_or(' '),
+                last,
+            });
         }
         let file = (f - b'a') as usize;
         if file >= self.cols {
-            return Err(format!(
-                "file '{}' is not on a board with files a-{}",
-                f as char,
-                (b'a' + self.cols as u8 - 1) as char
-            ));
+            return Err(SquareError::FileOffBoard {
+                file: f as char,
+                last,
+            });
         }
         let digits = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
         if digits == 0 || digits > 2 {
-            return Err(format!("expected a rank number after '{}'", f as char));
+            return Err(SquareError::NoRank { file: f as char });
         }
         let rank: usize = text[1..1 + digits].parse().unwrap_or(0);
         if bytes[1] == b'0' || rank == 0 || rank > self.rows || file >= self.cols {
-            return Err(format!(
-                "square {} is not on the {}x{} board",
-                &text[..1 + digits],
-                self.rows,
-                self.cols
-            ));
+            return Err(SquareError::OffBoard {
+                name: text[..1 + digits].to_string(),
+                rows: self.rows,
+                cols: self.cols,
+            });
         }
         Ok((self.square(rank - 1, file), 1 + digits))
     }
 
     /// Parses a whole string as one square name.
-    pub fn parse_square(&self, text: &str) -> Result<Square, String> {
+    pub fn parse_square(&self, text: &str) -> Result<Square, SquareError> {
         let (sq, used) = self.read_square(text)?;
         if used != text.len() {
-            return Err(format!("'{text}' is not a square name"));
+            return Err(SquareError::Trailing {
+                text: text.to_string(),
+            });
         }
         Ok(sq)
     }
@@ -323,6 +400,23 @@ mod tests {
         for bad in ["", "i1", "a0", "a9", "a01", "A1", "1a", "a1x", "a"] {
             assert!(g.parse_square(bad).is_err(), "{bad}");
         }
+        let e = |text| g.parse_square(text).unwrap_err();
+        assert_eq!(e(""), SquareError::Empty);
+        assert!(matches!(
+            e("A1"),
+            SquareError::NotAFile {
+                found: 'A',
+                last: 'h'
+            }
+        ));
+        assert!(matches!(
+            e("i1"),
+            SquareError::FileOffBoard { file: 'i', .. }
+        ));
+        assert!(matches!(e("a"), SquareError::NoRank { file: 'a' }));
+        assert!(matches!(e("a9"), SquareError::OffBoard { .. }));
+        assert!(matches!(e("a1x"), SquareError::Trailing { .. }));
+        assert_eq!(e("a0").to_string(), "square a0 is not on the 8x8 board");
     }
 
     /// The square classes the evaluation weighs, drawn on a 6x7 board: the outer ring, the
@@ -347,6 +441,13 @@ mod tests {
 
     #[test]
     fn too_big_a_board_is_refused() {
-        assert!(Geometry::<u128>::new(12, 12).is_err());
+        assert!(matches!(
+            Geometry::<u128>::new(12, 12),
+            Err(SizeError::Cells { cells: 156, .. })
+        ));
+        assert!(matches!(
+            Geometry::<u128>::new(1, 5),
+            Err(SizeError::Side { rows: 1, cols: 5 })
+        ));
     }
 }

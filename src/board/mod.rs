@@ -5,5 +5,5 @@ mod geometry;
 mod wide;
 
 pub use bits::{Bits, SquareIter};
-pub use geometry::{ALL_DIRS, Dir, Geometry, ORTHOGONAL, Square};
+pub use geometry::{ALL_DIRS, Dir, Geometry, ORTHOGONAL, SizeError, Square, SquareError};
 pub use wide::Bits256;

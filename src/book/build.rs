@@ -22,6 +22,7 @@ use rayon::prelude::*;
 
 use super::choose::{Rng, mix};
 use super::entry::{Entry, PRIOR_GAMES, Points, SCORE_LIMIT};
+use super::error::BookError;
 use super::key::key_of;
 use super::table::Book;
 use crate::board::Bits;
@@ -297,14 +298,14 @@ pub fn build<B: Bits>(
     book: &mut Book,
     rules: &Arc<Rules<B>>,
     cfg: &BuildConfig,
-    after_batch: &mut dyn FnMut(&Book, &Progress) -> Result<(), String>,
-) -> Result<Progress, String> {
+    after_batch: &mut dyn FnMut(&Book, &Progress) -> Result<(), BookError>,
+) -> Result<Progress, BookError> {
     book.check_rules(rules)?;
     let threads = cfg.threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+        .map_err(|error| BookError::Threads { threads, error })?;
     let first = games_in(book, rules);
     let start = Instant::now();
     let mut done = 0u64;

@@ -8,6 +8,7 @@
 use std::path::Path;
 
 use super::entry::{Entry, MAX_WEIGHT};
+use super::error::{BookError, Damage};
 use super::table::Book;
 
 /// The first eight bytes of every book file.
@@ -64,31 +65,43 @@ struct Reader<'a> {
     at: usize,
 }
 
+/// A damaged book's error.
+fn damaged(damage: Damage) -> BookError {
+    BookError::Damaged {
+        source: None,
+        damage,
+    }
+}
+
+/// A field that reads but cannot be right.
+fn corrupt(what: String) -> BookError {
+    damaged(Damage::Corrupt(what))
+}
+
 impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize, what: &dyn Fn() -> String) -> Result<&'a [u8], String> {
+    fn take(&mut self, n: usize, what: &dyn Fn() -> String) -> Result<&'a [u8], BookError> {
         if self.bytes.len() - self.at < n {
-            return Err(format!(
-                "truncated: the file ends at byte {} inside {}",
-                self.bytes.len(),
-                what()
-            ));
+            return Err(damaged(Damage::Truncated {
+                at: self.bytes.len(),
+                inside: what(),
+            }));
         }
         let s = &self.bytes[self.at..self.at + n];
         self.at += n;
         Ok(s)
     }
-    fn u8(&mut self, what: &dyn Fn() -> String) -> Result<u8, String> {
+    fn u8(&mut self, what: &dyn Fn() -> String) -> Result<u8, BookError> {
         Ok(self.take(1, what)?[0])
     }
-    fn u16(&mut self, what: &dyn Fn() -> String) -> Result<u16, String> {
+    fn u16(&mut self, what: &dyn Fn() -> String) -> Result<u16, BookError> {
         let b = self.take(2, what)?;
         Ok(u16::from_le_bytes([b[0], b[1]]))
     }
-    fn u32(&mut self, what: &dyn Fn() -> String) -> Result<u32, String> {
+    fn u32(&mut self, what: &dyn Fn() -> String) -> Result<u32, BookError> {
         let b = self.take(4, what)?;
         Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
-    fn u64(&mut self, what: &dyn Fn() -> String) -> Result<u64, String> {
+    fn u64(&mut self, what: &dyn Fn() -> String) -> Result<u64, BookError> {
         let b = self.take(8, what)?;
         let mut a = [0; 8];
         a.copy_from_slice(b);
@@ -101,12 +114,9 @@ impl<'a> Reader<'a> {
 
 /// The book in `bytes`. With `expect = Some((variant, pieces))` a book of another ruleset
 /// (or another `schadler-2001` piece count) is refused.
-pub fn decode(bytes: &[u8], expect: Option<(&str, u8)>) -> Result<Book, String> {
+pub fn decode(bytes: &[u8], expect: Option<(&str, u8)>) -> Result<Book, BookError> {
     if bytes.len() < MAGIC.len() || bytes[..MAGIC.len()] != MAGIC {
-        return Err(format!(
-            "not a Latrunculi opening book (the file does not start with the magic bytes {})",
-            String::from_utf8_lossy(&MAGIC)
-        ));
+        return Err(damaged(Damage::NotABook { magic: &MAGIC }));
     }
     let mut r = Reader {
         bytes,
@@ -115,27 +125,29 @@ pub fn decode(bytes: &[u8], expect: Option<(&str, u8)>) -> Result<Book, String> 
     let header = || "the header".to_string();
     let version = r.u16(&header)?;
     if version != VERSION {
-        return Err(format!(
-            "book format version {version} is not supported (this engine reads version {VERSION})"
-        ));
+        return Err(damaged(Damage::Version {
+            found: version,
+            supported: VERSION,
+        }));
     }
     let name_len = r.u8(&header)? as usize;
     let name = r.take(name_len, &header)?;
     let variant = std::str::from_utf8(name)
         .ok()
         .filter(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_graphic()))
-        .ok_or("corrupt: the ruleset name is not a name")?
+        .ok_or_else(|| corrupt("the ruleset name is not a name".into()))?
         .to_string();
     let pieces = r.u8(&header)?;
     if let Some((want, want_pieces)) = expect {
         let want_pieces = super::book_pieces(want, want_pieces);
-        if variant != want {
-            return Err(format!("the book is for {variant}, not {want}"));
-        }
-        if pieces != want_pieces {
-            return Err(format!(
-                "the book is for {variant} with {pieces} pieces per side, not {want_pieces}"
-            ));
+        if variant != want || pieces != want_pieces {
+            return Err(BookError::WrongRuleset {
+                source: None,
+                book: variant,
+                book_pieces: pieces,
+                want: want.to_string(),
+                want_pieces,
+            });
         }
     }
     let positions = r.u32(&header)? as usize;
@@ -148,12 +160,12 @@ pub fn decode(bytes: &[u8], expect: Option<(&str, u8)>) -> Result<Book, String> 
         let here = || format!("position {} of {positions}", p + 1);
         let key = r.u64(&here)?;
         if last_key.is_some_and(|k| key <= k) {
-            return Err(format!("corrupt: position {} is out of key order", p + 1));
+            return Err(corrupt(format!("position {} is out of key order", p + 1)));
         }
         last_key = Some(key);
         let n = r.u16(&here)? as usize;
         if n == 0 {
-            return Err(format!("corrupt: position {} has no moves", p + 1));
+            return Err(corrupt(format!("position {} has no moves", p + 1)));
         }
         let mut list: Vec<Entry> = Vec::with_capacity(n.min(r.left() / ENTRY_FIXED + 1));
         for i in 0..n {
@@ -162,23 +174,23 @@ pub fn decode(bytes: &[u8], expect: Option<(&str, u8)>) -> Result<Book, String> 
             let token = std::str::from_utf8(r.take(len, &at)?)
                 .ok()
                 .filter(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_graphic()))
-                .ok_or_else(|| format!("corrupt: {} is not a move token", at()))?
+                .ok_or_else(|| corrupt(format!("{} is not a move token", at())))?
                 .to_string();
             let weight = r.u16(&at)?;
             let [visits, wins, draws, losses] =
                 [r.u32(&at)?, r.u32(&at)?, r.u32(&at)?, r.u32(&at)?];
             let score = r.u32(&at)? as i32;
             if weight > MAX_WEIGHT {
-                return Err(format!("corrupt: {} has weight {weight}", at()));
+                return Err(corrupt(format!("{} has weight {weight}", at())));
             }
             if wins as u64 + draws as u64 + losses as u64 != visits as u64 {
-                return Err(format!(
-                    "corrupt: {} has {visits} games but {wins}+{draws}+{losses} results",
+                return Err(corrupt(format!(
+                    "{} has {visits} games but {wins}+{draws}+{losses} results",
                     at()
-                ));
+                )));
             }
             if list.last().is_some_and(|e| e.token >= token) {
-                return Err(format!("corrupt: {} is out of order", at()));
+                return Err(corrupt(format!("{} is out of order", at())));
             }
             list.push(Entry {
                 token,
@@ -194,20 +206,20 @@ pub fn decode(bytes: &[u8], expect: Option<(&str, u8)>) -> Result<Book, String> 
         book.push_position(key, list);
     }
     if seen_entries != entries {
-        return Err(format!(
-            "corrupt: the header counts {entries} moves, the file holds {seen_entries}"
-        ));
+        return Err(corrupt(format!(
+            "the header counts {entries} moves, the file holds {seen_entries}"
+        )));
     }
     let body_end = r.at;
     let sum = r.u64(&|| "the checksum".to_string())?;
     if r.left() > 0 {
-        return Err(format!(
-            "corrupt: {} unexpected bytes after the checksum",
+        return Err(corrupt(format!(
+            "{} unexpected bytes after the checksum",
             r.left()
-        ));
+        )));
     }
     if checksum(&bytes[..body_end]) != sum {
-        return Err("corrupt: the checksum does not match the contents".into());
+        return Err(corrupt("the checksum does not match the contents".into()));
     }
     Ok(book)
 }
@@ -221,25 +233,31 @@ impl Book {
 
     /// Reads a book from file bytes; with `expect`, only a book of that ruleset and piece
     /// count is accepted.
-    pub fn from_bytes(bytes: &[u8], expect: Option<(&str, u8)>) -> Result<Book, String> {
+    pub fn from_bytes(bytes: &[u8], expect: Option<(&str, u8)>) -> Result<Book, BookError> {
         decode(bytes, expect)
     }
 
     /// Reads a book file. Errors name the file and the problem.
-    pub fn load(path: &Path, expect: Option<(&str, u8)>) -> Result<Book, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Book::from_bytes(&bytes, expect).map_err(|e| format!("{}: {e}", path.display()))
+    pub fn load(path: &Path, expect: Option<(&str, u8)>) -> Result<Book, BookError> {
+        let bytes = std::fs::read(path).map_err(|error| BookError::Io {
+            path: path.to_path_buf(),
+            error,
+        })?;
+        Book::from_bytes(&bytes, expect).map_err(|e| e.from_source(path.display()))
     }
 
     /// Writes the book to `path` (through a temporary file renamed over it, so that an
     /// interrupted write never leaves half a book).
-    pub fn save(&self, path: &Path) -> Result<(), String> {
+    pub fn save(&self, path: &Path) -> Result<(), BookError> {
         let mut tmp = path.as_os_str().to_owned();
         tmp.push(".tmp");
         let tmp = std::path::PathBuf::from(tmp);
         std::fs::write(&tmp, self.to_bytes())
             .and_then(|_| std::fs::rename(&tmp, path))
-            .map_err(|e| format!("{}: {e}", path.display()))
+            .map_err(|error| BookError::Io {
+                path: path.to_path_buf(),
+                error,
+            })
     }
 }
 
@@ -287,7 +305,13 @@ mod tests {
         for n in 0..bytes.len() {
             let e = decode(&bytes[..n], None).unwrap_err();
             assert!(
-                e.contains("truncated") || e.contains("magic") || e.contains("corrupt"),
+                matches!(
+                    e,
+                    BookError::Damaged {
+                        damage: Damage::Truncated { .. } | Damage::NotABook { .. },
+                        ..
+                    }
+                ),
                 "{n}: {e}"
             );
         }
@@ -303,10 +327,9 @@ mod tests {
         }
         let mut longer = bytes.clone();
         longer.push(0);
-        assert!(
-            decode(&longer, None)
-                .unwrap_err()
-                .contains("unexpected bytes")
+        assert_eq!(
+            decode(&longer, None).unwrap_err().to_string(),
+            "corrupt: 1 unexpected bytes after the checksum"
         );
     }
 
@@ -315,13 +338,37 @@ mod tests {
         let bytes = encode(&sample());
         let mut magic = bytes.clone();
         magic[0] = b'X';
-        assert!(decode(&magic, None).unwrap_err().contains("magic"));
+        let damage = |b: &[u8]| match decode(b, None) {
+            Err(BookError::Damaged { damage, .. }) => damage,
+            other => panic!("{other:?}"),
+        };
+        assert!(matches!(damage(&magic), Damage::NotABook { .. }));
         let mut version = bytes.clone();
         version[8] = 9;
-        assert!(decode(&version, None).unwrap_err().contains("version 9"));
+        assert_eq!(
+            damage(&version),
+            Damage::Version {
+                found: 9,
+                supported: VERSION
+            }
+        );
         let e = decode(&bytes, Some(("murray", 16))).unwrap_err();
-        assert!(e.contains("for schadler-2001, not murray"), "{e}");
+        assert!(
+            matches!(&e, BookError::WrongRuleset { book, want, .. } if book == "schadler-2001" && want == "murray"),
+            "{e}"
+        );
+        assert_eq!(e.to_string(), "the book is for schadler-2001, not murray");
         let e = decode(&bytes, Some(("schadler-2001", 16))).unwrap_err();
-        assert!(e.contains("20 pieces per side, not 16"), "{e}");
+        assert!(
+            matches!(
+                e,
+                BookError::WrongRuleset {
+                    book_pieces: 20,
+                    want_pieces: 16,
+                    ..
+                }
+            ),
+            "{e}"
+        );
     }
 }

@@ -15,7 +15,7 @@
 //! colours, and who moves first and who moves after the placement are not symmetric.
 
 use crate::board::{Bits, Geometry, Square};
-use crate::rules::{Position, Rules, TokenShape, Turn, read_token};
+use crate::rules::{IllegalMove, Position, Rules, TokenShape, Turn, read_token};
 
 /// Where a position sits in the book.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,7 +79,7 @@ pub fn key_of<B: Bits>(rules: &Rules<B>, pos: &Position<B>) -> BookKey {
 }
 
 /// The token of the mirrored move (`@b2` <-> `@g2` on 8 files), or why it is not a token.
-pub fn mirror_token<B: Bits>(geo: &Geometry<B>, token: &str) -> Result<String, String> {
+pub fn mirror_token<B: Bits>(geo: &Geometry<B>, token: &str) -> Result<String, IllegalMove> {
     let name = |sq: Square| geo.name(mirror_square(geo, sq));
     Ok(match read_token(geo, token)? {
         TokenShape::Pass => token.to_string(),
@@ -91,7 +91,11 @@ pub fn mirror_token<B: Bits>(geo: &Geometry<B>, token: &str) -> Result<String, S
 }
 
 /// A token turned between the game's orientation and the book's (the same map both ways).
-pub fn orient<B: Bits>(geo: &Geometry<B>, key: BookKey, token: &str) -> Result<String, String> {
+pub fn orient<B: Bits>(
+    geo: &Geometry<B>,
+    key: BookKey,
+    token: &str,
+) -> Result<String, IllegalMove> {
     if key.mirrored {
         mirror_token(geo, token)
     } else {

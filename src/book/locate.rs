@@ -7,6 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
+use super::error::{BookError, NotFound};
+
 /// The environment variable naming the directory of books (it replaces the search).
 pub const BOOKS_ENV: &str = "LATRUNCULI_BOOKS";
 /// The `BookFile` value that means "the shipped book of the current ruleset".
@@ -51,12 +53,12 @@ pub enum Source {
 
 impl Source {
     /// Reads the book; errors name where it came from.
-    pub fn load(&self, expect: Option<(&str, u8)>) -> Result<super::Book, String> {
+    pub fn load(&self, expect: Option<(&str, u8)>) -> Result<super::Book, BookError> {
         match self {
             Source::File(p) => super::Book::load(p, expect),
             Source::Shipped(name) => {
-                let bytes = super::shipped::book(name).ok_or("no such shipped book")?;
-                super::Book::from_bytes(bytes, expect).map_err(|e| format!("{self}: {e}"))
+                let bytes = super::shipped::book(name).ok_or(BookError::NoShippedBook)?;
+                super::Book::from_bytes(bytes, expect).map_err(|e| e.from_source(self))
             }
         }
     }
@@ -73,7 +75,7 @@ impl std::fmt::Display for Source {
 
 /// The book of a ruleset, and where it was looked for: the files of [`candidates`], then
 /// (unless `$LATRUNCULI_BOOKS` is set, which names the one place to look) the built-in copy.
-pub fn find(variant: &str, pieces: u8) -> Result<Source, String> {
+pub fn find(variant: &str, pieces: u8) -> Result<Source, NotFound> {
     let env = std::env::var_os(BOOKS_ENV).map(PathBuf::from);
     let exe = std::env::current_exe().ok();
     let file = file_name(variant, pieces);
@@ -84,14 +86,11 @@ pub fn find(variant: &str, pieces: u8) -> Result<Source, String> {
     if env.is_none() && super::shipped::book(&file).is_some() {
         return Ok(Source::Shipped(file));
     }
-    if env.is_some() {
-        return Err(format!("looked for {file} in ${BOOKS_ENV} only"));
-    }
-    let looked: Vec<String> = places.iter().map(|p| p.display().to_string()).collect();
-    Err(format!(
-        "looked for {} and among the built-in books",
-        looked.join(", ")
-    ))
+    Err(NotFound {
+        file,
+        looked: places,
+        env_only: env.is_some().then_some(BOOKS_ENV),
+    })
 }
 
 #[cfg(test)]

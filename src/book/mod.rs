@@ -10,6 +10,7 @@
 pub mod build;
 pub mod choose;
 pub mod entry;
+mod error;
 pub mod format;
 pub mod key;
 pub mod locate;
@@ -20,6 +21,7 @@ pub mod table;
 pub mod text;
 
 pub use entry::{Entry, Points};
+pub use error::{BookError, Damage, NotFound};
 pub use table::{Book, BookMove};
 
 /// The ruleset whose piece count is a setting (and so part of a book's identity).

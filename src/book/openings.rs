@@ -5,6 +5,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
+use super::error::BookError;
 use super::key::key_of;
 use super::table::Book;
 use crate::board::Bits;
@@ -107,7 +108,7 @@ pub fn openings<B: Bits>(
     rules: &Arc<Rules<B>>,
     cfg: &OpeningsConfig,
     progress: &mut dyn FnMut(usize, usize),
-) -> Result<Vec<BookLine>, String> {
+) -> Result<Vec<BookLine>, BookError> {
     book.check_rules(rules)?;
     let mut candidates = lines(book, rules, cfg.plies);
     candidates.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));

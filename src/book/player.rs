@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::choose::{self, DEFAULT_VARIETY};
+use super::error::BookError;
 use super::locate::{self, DEFAULT_FILE};
 use super::table::{Book, BookMove};
 use crate::board::Bits;
@@ -67,9 +68,11 @@ impl BookPlayer {
         let source = if self.file == DEFAULT_FILE && !crate::rules::is_preset(r) {
             // A shipped book is for the preset of its name only, not for a file's ruleset
             // that took the name.
-            Err(format!("{} is not the preset of that name", r.name))
+            Err(BookError::NotThePreset {
+                ruleset: r.name.clone(),
+            })
         } else if self.file == DEFAULT_FILE {
-            locate::find(&r.name, pieces)
+            locate::find(&r.name, pieces).map_err(BookError::from)
         } else {
             Ok(locate::Source::File(PathBuf::from(&self.file)))
         };

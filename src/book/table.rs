@@ -7,9 +7,10 @@
 use std::collections::BTreeMap;
 
 use super::entry::{Entry, Points};
+use super::error::BookError;
 use super::key::{BookKey, key_of, orient};
 use crate::board::Bits;
-use crate::rules::{Game, Move, Position, Rules};
+use crate::rules::{Game, IllegalMove, Move, Position, Rules};
 
 /// An opening book of one ruleset.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,19 +52,16 @@ impl Book {
     }
 
     /// Whether the book was made for these rules; if not, why.
-    pub fn check_rules<B: Bits>(&self, rules: &Rules<B>) -> Result<(), String> {
+    pub fn check_rules<B: Bits>(&self, rules: &Rules<B>) -> Result<(), BookError> {
         let want = Book::for_rules(rules);
-        if self.variant != want.variant {
-            return Err(format!(
-                "the book is for {}, not {}",
-                self.variant, want.variant
-            ));
-        }
-        if self.pieces != want.pieces {
-            return Err(format!(
-                "the book is for {} with {} pieces per side, not {}",
-                self.variant, self.pieces, want.pieces
-            ));
+        if self.variant != want.variant || self.pieces != want.pieces {
+            return Err(BookError::WrongRuleset {
+                source: None,
+                book: self.variant.clone(),
+                book_pieces: self.pieces,
+                want: want.variant,
+                want_pieces: want.pieces,
+            });
         }
         Ok(())
     }
@@ -120,7 +118,7 @@ impl Book {
         rules: &Rules<B>,
         pos: &Position<B>,
         token: &str,
-    ) -> Result<(BookKey, String), String> {
+    ) -> Result<(BookKey, String), IllegalMove> {
         let key = key_of(rules, pos);
         let stored = orient(&rules.geo, key, token)?;
         Ok((key, stored))
@@ -133,11 +131,13 @@ impl Book {
         pos: &Position<B>,
         token: &str,
         points: Points,
-    ) -> Result<(), String> {
+    ) -> Result<(), BookError> {
         let (key, stored) = Book::locate(rules, pos, token)?;
         let e = self
             .entry_mut(key.key, &stored)
-            .ok_or_else(|| format!("{token} is not a book move of this position"))?;
+            .ok_or_else(|| BookError::NotABookMove {
+                token: token.to_string(),
+            })?;
         e.record(points);
         Ok(())
     }

@@ -105,7 +105,9 @@ fn run_on<B: Bits>(args: &AnalyseArgs, game: Game<B>, out: &mut dyn Write) -> Re
     };
     let mut engine = Engine::new();
     engine.options.threads = args.threads as usize;
-    engine.set_hash(args.hash as usize)?;
+    engine
+        .set_hash(args.hash as usize)
+        .map_err(|e| e.to_string())?;
     engine.options.multipv = args.multipv as usize;
     engine.options.move_overhead_ms = 0;
     engine.options.analyse_mode = true;

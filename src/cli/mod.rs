@@ -173,7 +173,7 @@ pub fn catalogue(path: Option<&std::path::Path>) -> Result<Catalogue, String> {
 impl RulesetArgs {
     /// The ruleset, bound to the bit-set type its board needs.
     pub fn rules(&self) -> Result<AnyRules, String> {
-        catalogue(self.variant_path.as_deref())?.rules(&self.variant, self.pieces)
+        Ok(catalogue(self.variant_path.as_deref())?.rules(&self.variant, self.pieces)?)
     }
 }
 
@@ -432,7 +432,8 @@ fn bench_command(
             if progress {
                 eprint!("\r{} [{}/{n}] {variant}\x1b[K", bar(i, n), i + 1);
             }
-        })?;
+        })
+        .map_err(|e| e.to_string())?;
     if progress {
         eprint!("\r\x1b[K");
     }
@@ -500,7 +501,7 @@ pub fn run(cli: Cli) -> i32 {
                 .or(variant_option)
                 .unwrap_or_else(|| DEFAULT_PRESET.to_string());
             catalogue(variant_path.as_deref())
-                .and_then(|c| c.rules(&name, pieces))
+                .and_then(|c| Ok(c.rules(&name, pieces)?))
                 .and_then(|rules| {
                     if toml {
                         let mut ruleset = rules.ruleset().clone();
@@ -520,9 +521,11 @@ pub fn run(cli: Cli) -> i32 {
             hash,
             threads,
         }) => bench_command(hash, depth_offset, threads, &mut out),
-        Some(Command::Match(args)) => args
-            .config()
-            .and_then(|cfg| crate::matches::run_match(&cfg, &mut out).map(|_| ())),
+        Some(Command::Match(args)) => args.config().and_then(|cfg| {
+            crate::matches::run_match(&cfg, &mut out)
+                .map(|_| ())
+                .map_err(String::from)
+        }),
         Some(Command::Replay {
             files,
             opening_plies,

@@ -168,7 +168,9 @@ fn game_samples<B: Bits>(
 ) -> Result<Vec<Sample>, String> {
     let mut game: Game<B> = record::start(rec, rules)?;
     let scores: Vec<Option<i32>> = (0..rec.moves.len()).map(|i| rec.score_cp(i)).collect();
-    texel::samples_of(&mut game, &rec.moves, &scores, skip, result)
+    Ok(texel::samples_of(
+        &mut game, &rec.moves, &scores, skip, result,
+    )?)
 }
 
 fn texel_command(a: &TexelArgs, out: &mut dyn Write) -> Result<(), String> {
@@ -183,7 +185,9 @@ fn texel_command(a: &TexelArgs, out: &mut dyn Write) -> Result<(), String> {
         Some(p) => {
             let text = std::fs::read_to_string(p)
                 .map_err(|e| format!("cannot read {}: {e}", p.display()))?;
-            weights::parse(&text, &p.display().to_string())?.weights
+            weights::parse(&text, &p.display().to_string())
+                .map_err(|e| e.to_string())?
+                .weights
         }
         None => weights::for_preset(&data.variant),
     };
@@ -318,7 +322,8 @@ fn spsa_command(a: &SpsaArgs, out: &mut dyn Write) -> Result<(), String> {
         .params
         .iter()
         .map(|p| Param::parse(p))
-        .collect::<Result<_, _>>()?;
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())?;
     if !(a.rate > 0.0 && a.rate.is_finite()) {
         return Err("--rate must be above 0".into());
     }

@@ -170,14 +170,15 @@ fn gather<B: Bits>(a: &NetArgs, rules: &Arc<Rules<B>>) -> Result<Data, String> {
         seed: a.seed,
         threads: a.threads,
     };
-    let mut data = net_data::self_play(rules, &cfg)?;
+    let mut data = net_data::self_play(rules, &cfg).map_err(|e| e.to_string())?;
     from_records(a, rules, &mut data)?;
     let digest = ruleset_digest(&rules.ruleset);
     let features = Layout::new(rules).features();
     for path in &a.data {
         let bytes =
             std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let saved = samples::from_bytes(&bytes, digest, features, &path.display().to_string())?;
+        let saved = samples::from_bytes(&bytes, digest, features, &path.display().to_string())
+            .map_err(|e| e.to_string())?;
         data.samples.extend(saved);
     }
     if let Some(path) = &a.save_data {

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::MatchConfig;
 use super::openings::Opening;
-use super::process::{EngineProcess, Failure, Score};
+use super::process::{EngineError, EngineProcess, Failure, Score};
 use super::record::{Record, result_token};
 use super::spec::Limit;
 use crate::board::Bits;
@@ -39,7 +39,7 @@ pub(super) fn engine<'a>(
     cfg: &MatchConfig,
     i: usize,
     engines: &'a mut HashMap<usize, EngineProcess>,
-) -> Result<&'a mut EngineProcess, String> {
+) -> Result<&'a mut EngineProcess, EngineError> {
     let alive = engines.get_mut(&i).is_some_and(|e| e.alive());
     if !alive {
         engines.remove(&i);
@@ -73,7 +73,8 @@ pub(super) fn play_game<B: Bits>(
         rec.set("Termination", why);
         rec.set("PlyCount", rec.moves.len().to_string());
     };
-    if let Err((loser, why)) = start_engines(cfg, players, engines) {
+    if let Err((loser, p, e)) = start_engines(cfg, players, engines) {
+        let why = format!("crash: {} ({e})", cfg.engines[p].name);
         finish(&mut rec, Some(loser.other()), why);
         return rec;
     }
@@ -251,13 +252,31 @@ fn go_command(
 
 /// Charges `used` ms to a clock (adding its increment, and its base at each time control);
 /// why the engine lost on time, if it did.
+/// How an engine lost on time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TimeLoss {
+    /// Its clock fell below zero (by more than the margin).
+    Overstepped { by_ms: i64 },
+    /// It thought longer than its time per move.
+    MoveTime { used: i64, allowed: u64 },
+}
+
+impl std::fmt::Display for TimeLoss {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TimeLoss::Overstepped { by_ms } => write!(f, "overstepped its clock by {by_ms} ms"),
+            TimeLoss::MoveTime { used, allowed } => write!(f, "used {used} ms of {allowed}"),
+        }
+    }
+}
+
 fn charge(
     limit: &Limit,
     clock: &mut i64,
     moves_made: &mut u32,
     used: i64,
     margin: i64,
-) -> Result<(), String> {
+) -> Result<(), TimeLoss> {
     match limit {
         Limit::Clock {
             moves,
@@ -266,7 +285,7 @@ fn charge(
         } => {
             *clock -= used;
             if *clock < -margin {
-                return Err(format!("overstepped its clock by {} ms", -*clock));
+                return Err(TimeLoss::Overstepped { by_ms: -*clock });
             }
             *clock += *inc_ms as i64;
             *moves_made += 1;
@@ -277,7 +296,7 @@ fn charge(
             }
         }
         Limit::MoveTime(ms) if used > *ms as i64 + margin => {
-            return Err(format!("used {used} ms of {ms}"));
+            return Err(TimeLoss::MoveTime { used, allowed: *ms });
         }
         _ => {}
     }
@@ -342,12 +361,10 @@ fn start_engines(
     cfg: &MatchConfig,
     players: [usize; 2],
     engines: &mut HashMap<usize, EngineProcess>,
-) -> Result<(), (Colour, String)> {
+) -> Result<(), (Colour, usize, EngineError)> {
     for (side, &p) in players.iter().enumerate() {
-        let started = engine(cfg, p, engines).and_then(|e| {
-            e.new_game()
-                .map_err(|f| format!("{f:?} at the start of the game"))
-        });
+        let started =
+            engine(cfg, p, engines).and_then(|e| e.new_game().map_err(EngineError::NewGame));
         if let Err(e) = started {
             engines.remove(&p);
             let loser = if side == 0 {
@@ -355,7 +372,7 @@ fn start_engines(
             } else {
                 Colour::Black
             };
-            return Err((loser, format!("crash: {} ({e})", cfg.engines[p].name)));
+            return Err((loser, p, e));
         }
     }
     Ok(())

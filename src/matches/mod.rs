@@ -27,6 +27,124 @@ pub use game::Report;
 use game::{Finished, play_game};
 pub use openings::Opening;
 
+/// Why a match could not be played (set up, or its openings, engines or records file had).
+#[derive(Debug)]
+pub enum MatchError {
+    /// Fewer than two engines.
+    TooFewEngines,
+    /// The ruleset (its name, pieces or file).
+    Rules(crate::rules::Error),
+    /// An engine that cannot start, shake hands or take its settings.
+    Engine {
+        name: String,
+        error: process::EngineError,
+    },
+    /// The records file cannot be opened.
+    Records {
+        path: std::path::PathBuf,
+        error: std::io::Error,
+    },
+    /// The debug log cannot be created.
+    DebugLog {
+        path: std::path::PathBuf,
+        error: std::io::Error,
+    },
+    /// The openings file cannot be read.
+    OpeningsFile {
+        path: std::path::PathBuf,
+        error: std::io::Error,
+    },
+    /// No shipped opening suite for the ruleset (`known`: those there are).
+    NoSuite { name: String, known: Vec<String> },
+    /// A line of an opening suite that does not set up or play (`source` names the suite).
+    OpeningLine {
+        source: String,
+        line: usize,
+        error: crate::rules::Error,
+    },
+    /// A suite without a single opening.
+    NoOpenings { source: String },
+    /// Too few random openings of `plies` plies kept after `tries` tries: `found` of `count`,
+    /// with the score band they had to meet, if any.
+    FewOpenings {
+        found: usize,
+        count: usize,
+        plies: usize,
+        band: Option<config::ScoreBand>,
+        tries: usize,
+    },
+}
+
+impl std::fmt::Display for MatchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MatchError::TooFewEngines => f.write_str("a match needs at least two engines"),
+            MatchError::Rules(e) => e.fmt(f),
+            MatchError::Engine { name, error } => write!(f, "engine '{name}': {error}"),
+            MatchError::Records { path, error } => {
+                write!(f, "records file {}: {error}", path.display())
+            }
+            MatchError::DebugLog { path, error } => {
+                write!(f, "debug log {}: {error}", path.display())
+            }
+            MatchError::OpeningsFile { path, error } => {
+                write!(f, "openings file {}: {error}", path.display())
+            }
+            MatchError::NoSuite { name, known } => write!(
+                f,
+                "no shipped opening suite for {name} (there are: {})",
+                known.join(", ")
+            ),
+            MatchError::OpeningLine {
+                source,
+                line,
+                error,
+            } => write!(f, "openings {source} line {line}: {error}"),
+            MatchError::NoOpenings { source } => write!(f, "openings {source} has no openings"),
+            MatchError::FewOpenings {
+                found,
+                count,
+                plies,
+                band,
+                tries,
+            } => {
+                let wanted = match band {
+                    Some(b) => format!(
+                        "have a score between {} and {} cp at depth {}",
+                        b.least, b.most, b.depth
+                    ),
+                    None => "leave the game unfinished".into(),
+                };
+                write!(
+                    f,
+                    "openings: {found} of {count} random openings of {} {wanted} after {tries} tries: widen the band or play fewer plies",
+                    crate::rules::plies(*plies)
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for MatchError {}
+
+impl<E: Into<crate::rules::Error>> From<E> for MatchError {
+    fn from(e: E) -> Self {
+        MatchError::Rules(e.into())
+    }
+}
+
+// While the command line and the tuners still pass errors on as text.
+macro_rules! into_text {
+    ($($from:ty),*) => {
+        $(impl From<$from> for String {
+            fn from(e: $from) -> String {
+                e.to_string()
+            }
+        })*
+    };
+}
+into_text!(MatchError, record::RecordError, spec::SpecError);
+
 struct Job {
     encounter: usize,
     pair: usize,
@@ -37,19 +155,21 @@ struct Job {
     round: usize,
 }
 
-fn load_rules(cfg: &MatchConfig) -> Result<AnyRules, String> {
-    crate::rules::Catalogue::with_file(cfg.variant_path.as_deref())?
-        .0
-        .rules(&cfg.variant, cfg.pieces)
+fn load_rules(cfg: &MatchConfig) -> Result<AnyRules, MatchError> {
+    Ok(
+        crate::rules::Catalogue::with_file(cfg.variant_path.as_deref())?
+            .0
+            .rules(&cfg.variant, cfg.pieces)?,
+    )
 }
 
 /// Plays the match; prints progress to `out`; returns each encounter's tally.
 pub fn run_match(
     cfg: &MatchConfig,
     out: &mut dyn Write,
-) -> Result<Vec<(String, String, Tally)>, String> {
+) -> Result<Vec<(String, String, Tally)>, MatchError> {
     if cfg.engines.len() < 2 {
-        return Err("a match needs at least two engines".into());
+        return Err(MatchError::TooFewEngines);
     }
     crate::with_width!(load_rules(cfg)?, rules => run_on(cfg, rules, out))
 }
@@ -91,7 +211,7 @@ fn schedule<B: Bits>(
     cfg: &MatchConfig,
     rules: &Arc<Rules<B>>,
     encounters: &[(usize, usize)],
-) -> Result<VecDeque<Job>, String> {
+) -> Result<VecDeque<Job>, MatchError> {
     let pairs_per = (cfg.games.max(1) as usize).div_ceil(2) * cfg.rounds.max(1) as usize;
     let opening_list = openings::openings(cfg, rules, pairs_per)?;
     let mut jobs = VecDeque::new();
@@ -129,12 +249,15 @@ fn run_on<B: Bits>(
     cfg: &MatchConfig,
     rules: Arc<Rules<B>>,
     out: &mut dyn Write,
-) -> Result<Vec<(String, String, Tally)>, String> {
+) -> Result<Vec<(String, String, Tally)>, MatchError> {
     // An engine that cannot start or shake hands is a mistake in the set-up, not a lost
     // game: say so before any game is played.
     for spec in &cfg.engines {
         EngineProcess::start(spec, cfg)
-            .map_err(|e| format!("engine '{}': {e}", spec.name))?
+            .map_err(|error| MatchError::Engine {
+                name: spec.name.clone(),
+                error,
+            })?
             .quit();
     }
     let encounters = encounters(cfg);
@@ -152,7 +275,10 @@ fn run_on<B: Bits>(
                 .create(true)
                 .append(true)
                 .open(p)
-                .map_err(|e| format!("records file {}: {e}", p.display()))?,
+                .map_err(|error| MatchError::Records {
+                    path: p.clone(),
+                    error,
+                })?,
         ),
         None => None,
     };

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use super::MatchConfig;
 use super::config::Openings;
+use super::{MatchConfig, MatchError};
 use crate::board::Bits;
 use crate::rules::{Game, Rules};
 
@@ -27,7 +27,7 @@ pub(super) fn openings<B: Bits>(
     cfg: &MatchConfig,
     rules: &Arc<Rules<B>>,
     count: usize,
-) -> Result<Vec<Opening>, String> {
+) -> Result<Vec<Opening>, MatchError> {
     match &cfg.openings {
         Openings::Random { plies, band } => {
             let mut rng = StdRng::seed_from_u64(cfg.seed);
@@ -41,19 +41,13 @@ pub(super) fn openings<B: Bits>(
             while out.len() < count {
                 tries += 1;
                 if tries > count * TRIES_PER_OPENING {
-                    let wanted = match band {
-                        Some(b) => format!(
-                            "have a score between {} and {} cp at depth {}",
-                            b.least, b.most, b.depth
-                        ),
-                        None => "leave the game unfinished".into(),
-                    };
-                    return Err(format!(
-                        "openings: {} of {count} random openings of {} {wanted} after {} tries: widen the band or play fewer plies",
-                        out.len(),
-                        crate::rules::plies(*plies),
-                        tries - 1
-                    ));
+                    return Err(MatchError::FewOpenings {
+                        found: out.len(),
+                        count,
+                        plies: *plies,
+                        band: *band,
+                        tries: tries - 1,
+                    });
                 }
                 let mut game = Game::new(rules.clone());
                 let mut moves = Vec::new();
@@ -91,8 +85,10 @@ pub(super) fn openings<B: Bits>(
             Ok(out)
         }
         Openings::File(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("openings file {}: {e}", path.display()))?;
+            let text = std::fs::read_to_string(path).map_err(|error| MatchError::OpeningsFile {
+                path: path.clone(),
+                error,
+            })?;
             suite_openings(rules, &text, &path.display().to_string(), count)
         }
         Openings::Suite => {
@@ -100,12 +96,11 @@ pub(super) fn openings<B: Bits>(
                 &rules.ruleset.name,
                 crate::book::ruleset_pieces(&rules.ruleset),
             );
-            let text = crate::book::shipped::suite(&name).ok_or_else(|| {
-                let known: Vec<&str> = crate::book::shipped::suite_names().collect();
-                format!(
-                    "no shipped opening suite for {name} (there are: {})",
-                    known.join(", ")
-                )
+            let text = crate::book::shipped::suite(&name).ok_or_else(|| MatchError::NoSuite {
+                name: name.clone(),
+                known: crate::book::shipped::suite_names()
+                    .map(String::from)
+                    .collect(),
             })?;
             suite_openings(rules, text, &format!("suite {name}"), count)
         }
@@ -119,7 +114,7 @@ fn suite_openings<B: Bits>(
     text: &str,
     source: &str,
     count: usize,
-) -> Result<Vec<Opening>, String> {
+) -> Result<Vec<Opening>, MatchError> {
     let mut list = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -136,13 +131,16 @@ fn suite_openings<B: Bits>(
             (None, line)
         };
         let moves: Vec<String> = moves.split_whitespace().map(String::from).collect();
+        let at_line = |error: crate::rules::Error| MatchError::OpeningLine {
+            source: source.to_string(),
+            line: i + 1,
+            error,
+        };
         let mut game = match &fen_text {
-            Some(f) => Game::from_fen(rules.clone(), f),
-            None => Ok(Game::new(rules.clone())),
-        }
-        .map_err(|e| format!("openings {source} line {}: {e}", i + 1))?;
-        game.play_tokens(&moves)
-            .map_err(|e| format!("openings {source} line {}: {e}", i + 1))?;
+            Some(f) => Game::from_fen(rules.clone(), f).map_err(|e| at_line(e.into()))?,
+            None => Game::new(rules.clone()),
+        };
+        game.play_tokens(&moves).map_err(|e| at_line(e.into()))?;
         list.push(Opening {
             fen: fen_text,
             moves,
@@ -150,7 +148,9 @@ fn suite_openings<B: Bits>(
         });
     }
     if list.is_empty() {
-        return Err(format!("openings {source} has no openings"));
+        return Err(MatchError::NoOpenings {
+            source: source.to_string(),
+        });
     }
     Ok((0..count).map(|i| list[i % list.len()].clone()).collect())
 }

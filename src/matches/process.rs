@@ -17,6 +17,85 @@ pub enum Failure {
     Crashed,
 }
 
+/// Why an engine could not be started and set up, or spoken to.
+#[derive(Debug)]
+pub enum EngineError {
+    /// `cmd=` names no program.
+    EmptyCommand,
+    /// The program could not be started.
+    Spawn { cmd: String, error: std::io::Error },
+    /// The process has no standard input or output to speak over.
+    NoPipe(&'static str),
+    /// No answer to `uci` or `isready` (`to`) during the handshake.
+    NoAnswer {
+        name: String,
+        to: &'static str,
+        failure: Failure,
+    },
+    /// The settings name an option the engine does not offer.
+    NoSuchOption {
+        option: String,
+        offered: Vec<String>,
+    },
+    /// The engine refused a setting, with an error line of the protocol.
+    Refused(Refusal),
+    /// Writing to the engine failed.
+    InputClosed(std::io::Error),
+    /// No answer to the `ucinewgame` that starts a game.
+    NewGame(Failure),
+}
+
+/// An error line of the protocol (`info string error <code>: <message>`; engines that give
+/// no code write `info string error: <message>`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub code: Option<String>,
+    pub message: String,
+}
+
+impl Refusal {
+    /// The error of an `info string error ...` line, if it is one.
+    pub fn read(line: &str) -> Option<Refusal> {
+        let rest = line
+            .strip_prefix("info string error")
+            .or_else(|| line.strip_prefix("info string Error"))?;
+        if let Some(message) = rest.strip_prefix(':') {
+            return Some(Refusal {
+                code: None,
+                message: message.trim_start().to_string(),
+            });
+        }
+        let (code, message) = rest.strip_prefix(' ')?.split_once(':')?;
+        (!code.is_empty() && !code.contains(' ')).then(|| Refusal {
+            code: Some(code.to_string()),
+            message: message.trim_start().to_string(),
+        })
+    }
+}
+
+impl std::fmt::Display for EngineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EngineError::EmptyCommand => f.write_str("empty engine command"),
+            EngineError::Spawn { cmd, error } => write!(f, "cannot start engine '{cmd}': {error}"),
+            EngineError::NoPipe(which) => write!(f, "no engine {which}"),
+            EngineError::NoAnswer { name, to, failure } => {
+                write!(f, "engine '{name}' did not answer {to}: {failure:?}")
+            }
+            EngineError::NoSuchOption { option, offered } => write!(
+                f,
+                "has no option '{option}' (it offers: {})",
+                offered.join(", ")
+            ),
+            EngineError::Refused(r) => write!(f, "refused its settings: error: {}", r.message),
+            EngineError::InputClosed(e) => write!(f, "engine input closed: {e}"),
+            EngineError::NewGame(failure) => write!(f, "{failure:?} at the start of the game"),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
 /// The engine's last reported score for its own side: centipawns or moves to mate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {
@@ -46,9 +125,11 @@ pub struct DebugLog {
 }
 
 impl DebugLog {
-    pub fn create(path: &std::path::Path) -> Result<Self, String> {
-        let file = std::fs::File::create(path)
-            .map_err(|e| format!("debug log {}: {e}", path.display()))?;
+    pub fn create(path: &std::path::Path) -> Result<Self, super::MatchError> {
+        let file = std::fs::File::create(path).map_err(|error| super::MatchError::DebugLog {
+            path: path.to_path_buf(),
+            error,
+        })?;
         Ok(DebugLog {
             file: std::sync::Mutex::new(file),
             start: Instant::now(),
@@ -77,9 +158,9 @@ fn offered_options(answer: &[String]) -> Vec<String> {
 
 impl EngineProcess {
     /// Starts the engine, shakes hands, sets its options and the variant.
-    pub fn start(spec: &EngineSpec, cfg: &super::MatchConfig) -> Result<Self, String> {
+    pub fn start(spec: &EngineSpec, cfg: &super::MatchConfig) -> Result<Self, EngineError> {
         let mut words = spec.cmd.split_whitespace();
-        let program = words.next().ok_or("empty engine command")?;
+        let program = words.next().ok_or(EngineError::EmptyCommand)?;
         let mut command = Command::new(program);
         command.args(words).args(&spec.args);
         if let Some(dir) = &spec.dir {
@@ -90,9 +171,12 @@ impl EngineProcess {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("cannot start engine '{}': {e}", spec.cmd))?;
-        let stdout = child.stdout.take().ok_or("no engine output")?;
-        let stdin = child.stdin.take().ok_or("no engine input")?;
+            .map_err(|error| EngineError::Spawn {
+                cmd: spec.cmd.clone(),
+                error,
+            })?;
+        let stdout = child.stdout.take().ok_or(EngineError::NoPipe("output"))?;
+        let stdin = child.stdin.take().ok_or(EngineError::NoPipe("input"))?;
         let (tx, rx) = mpsc::channel();
         let log = cfg.debug_log.clone().map(|l| (l, spec.name.clone()));
         let reader_log = log.clone();
@@ -116,14 +200,18 @@ impl EngineProcess {
         e.send("uci")?;
         let answer = e
             .wait_for(|l| l == "uciok", Instant::now() + HANDSHAKE)
-            .map_err(|f| format!("engine '{}' did not answer uci: {f:?}", spec.name))?;
+            .map_err(|failure| EngineError::NoAnswer {
+                name: spec.name.clone(),
+                to: "uci",
+                failure,
+            })?;
         let offered = offered_options(&answer);
         for (name, _) in &spec.options {
             if !offered.iter().any(|o| o.eq_ignore_ascii_case(name)) {
-                return Err(format!(
-                    "has no option '{name}' (it offers: {})",
-                    offered.join(", ")
-                ));
+                return Err(EngineError::NoSuchOption {
+                    option: name.clone(),
+                    offered,
+                });
             }
         }
         // A match measures the engines, not their books: an engine with a book plays
@@ -150,26 +238,24 @@ impl EngineProcess {
         e.send("isready")?;
         let answer = e
             .wait_for(|l| l == "readyok", Instant::now() + HANDSHAKE)
-            .map_err(|f| format!("engine '{}' did not answer isready: {f:?}", spec.name))?;
-        if let Some(error) = answer
-            .iter()
-            .find(|l| l.starts_with("info string error") || l.starts_with("info string Error"))
-        {
-            return Err(format!(
-                "refused its settings: {}",
-                error.trim_start_matches("info string ")
-            ));
+            .map_err(|failure| EngineError::NoAnswer {
+                name: spec.name.clone(),
+                to: "isready",
+                failure,
+            })?;
+        if let Some(refusal) = answer.iter().find_map(|l| Refusal::read(l)) {
+            return Err(EngineError::Refused(refusal));
         }
         Ok(e)
     }
 
-    pub fn send(&mut self, line: &str) -> Result<(), String> {
+    pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
         if let Some((l, name)) = &self.log {
             l.line(name, ">", line);
         }
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
-            .map_err(|e| format!("engine input closed: {e}"))
+            .map_err(EngineError::InputClosed)
     }
 
     fn wait_for(
@@ -284,5 +370,25 @@ mod tests {
         .map(String::from)
         .to_vec();
         assert_eq!(super::offered_options(&answer), vec!["Hash", "Clear Hash"]);
+    }
+
+    #[test]
+    fn error_lines_are_read_with_or_without_a_code() {
+        use super::Refusal;
+        let read = |l| Refusal::read(l).map(|r| (r.code, r.message));
+        assert_eq!(
+            read("info string error bad-option: option Hash: '0' is not a number"),
+            Some((
+                Some("bad-option".into()),
+                "option Hash: '0' is not a number".into()
+            ))
+        );
+        assert_eq!(
+            read("info string error: no such file"),
+            Some((None, "no such file".into()))
+        );
+        assert_eq!(read("info string Error: x"), Some((None, "x".into())));
+        assert_eq!(read("info string errors are fine"), None);
+        assert_eq!(read("info depth 3"), None);
     }
 }

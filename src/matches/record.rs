@@ -26,6 +26,100 @@ use std::sync::Arc;
 use crate::board::Bits;
 use crate::rules::{AnyRules, Colour, Game, Rules};
 
+/// Why a record cannot be read, set up or replayed.
+#[derive(Debug)]
+pub enum RecordError {
+    /// The text is not records: what is wrong, on which line (from 1) where there is one.
+    Syntax {
+        line: Option<usize>,
+        what: RecordSyntax,
+    },
+    /// A record without a `Variant` tag.
+    NoVariant,
+    /// A `Pieces` tag that is not a number.
+    BadPieces,
+    /// The ruleset, the position string or a move of the record.
+    Rules(crate::rules::Error),
+    /// The rules end the game otherwise than the record says.
+    ResultDisagrees {
+        rules: &'static str,
+        why: String,
+        recorded: String,
+    },
+    /// The record gives a result, yet the game is not over by the rules and its
+    /// termination is none that ends a game outside them.
+    NotOver {
+        recorded: String,
+        termination: String,
+    },
+}
+
+/// What is wrong with a record's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordSyntax {
+    TagAfterMoves,
+    TagNotClosed,
+    TagWithoutValue,
+    TagValueNotQuoted,
+    MovesBeforeTags,
+    CommentBeforeMoves,
+    CommentNotClosed,
+    NoResult,
+}
+
+impl std::fmt::Display for RecordSyntax {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            RecordSyntax::TagAfterMoves => "a tag after the moves of a game",
+            RecordSyntax::TagNotClosed => "a tag must end with ]",
+            RecordSyntax::TagWithoutValue => "a tag needs a name and a value",
+            RecordSyntax::TagValueNotQuoted => "a tag value must be quoted",
+            RecordSyntax::MovesBeforeTags => "moves before any tag",
+            RecordSyntax::CommentBeforeMoves => "a comment before any move",
+            RecordSyntax::CommentNotClosed => "a comment is not closed with }",
+            RecordSyntax::NoResult => "the last game has no result token",
+        })
+    }
+}
+
+impl std::fmt::Display for RecordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RecordError::Syntax {
+                line: Some(line),
+                what,
+            } => write!(f, "line {line}: {what}"),
+            RecordError::Syntax { line: None, what } => what.fmt(f),
+            RecordError::NoVariant => f.write_str("no Variant tag"),
+            RecordError::BadPieces => f.write_str("bad Pieces tag"),
+            RecordError::Rules(e) => e.fmt(f),
+            RecordError::ResultDisagrees {
+                rules,
+                why,
+                recorded,
+            } => write!(
+                f,
+                "the rules say {rules} ({why}), the record says {recorded}"
+            ),
+            RecordError::NotOver {
+                recorded,
+                termination,
+            } => write!(
+                f,
+                "the game is not over by the rules, yet the record says {recorded} ({termination})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+impl<E: Into<crate::rules::Error>> From<E> for RecordError {
+    fn from(e: E) -> Self {
+        RecordError::Rules(e.into())
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Record {
     pub tags: Vec<(String, String)>,
@@ -123,7 +217,11 @@ impl Record {
     }
 
     /// Reads every record in a text.
-    pub fn parse_all(text: &str) -> Result<Vec<Record>, String> {
+    pub fn parse_all(text: &str) -> Result<Vec<Record>, RecordError> {
+        let wrong = |line: usize, what| RecordError::Syntax {
+            line: Some(line + 1),
+            what,
+        };
         let mut out = Vec::new();
         let mut cur: Option<Record> = None;
         let mut in_moves = false;
@@ -133,27 +231,27 @@ impl Record {
             let line = raw.trim();
             if line.starts_with('[') {
                 if in_moves {
-                    return Err(format!("line {}: a tag after the moves of a game", i + 1));
+                    return Err(wrong(i, RecordSyntax::TagAfterMoves));
                 }
                 let inner = line
                     .strip_prefix('[')
                     .and_then(|l| l.strip_suffix(']'))
-                    .ok_or_else(|| format!("line {}: a tag must end with ]", i + 1))?;
+                    .ok_or_else(|| wrong(i, RecordSyntax::TagNotClosed))?;
                 let (name, value) = inner
                     .split_once(' ')
-                    .ok_or_else(|| format!("line {}: a tag needs a name and a value", i + 1))?;
+                    .ok_or_else(|| wrong(i, RecordSyntax::TagWithoutValue))?;
                 let value = value
                     .trim()
                     .strip_prefix('"')
                     .and_then(|v| v.strip_suffix('"'))
-                    .ok_or_else(|| format!("line {}: a tag value must be quoted", i + 1))?;
+                    .ok_or_else(|| wrong(i, RecordSyntax::TagValueNotQuoted))?;
                 cur.get_or_insert_with(Record::default).set(name, value);
             } else if line.is_empty() {
                 continue;
             } else {
                 let rec = cur
                     .as_mut()
-                    .ok_or_else(|| format!("line {}: moves before any tag", i + 1))?;
+                    .ok_or_else(|| wrong(i, RecordSyntax::MovesBeforeTags))?;
                 in_moves = true;
                 for w in line.split_whitespace() {
                     if note.is_some() || w.starts_with('{') {
@@ -166,7 +264,7 @@ impl Record {
                             text.pop();
                             let n = rec.moves.len();
                             if n == 0 {
-                                return Err(format!("line {}: a comment before any move", i + 1));
+                                return Err(wrong(i, RecordSyntax::CommentBeforeMoves));
                             }
                             rec.notes.resize(n, None);
                             rec.notes[n - 1] = note.take();
@@ -183,11 +281,12 @@ impl Record {
                 }
             }
         }
+        let at_end = |what| RecordError::Syntax { line: None, what };
         if note.is_some() {
-            return Err("a comment is not closed with }".into());
+            return Err(at_end(RecordSyntax::CommentNotClosed));
         }
         if cur.is_some() {
-            return Err("the last game has no result token".into());
+            return Err(at_end(RecordSyntax::NoResult));
         }
         Ok(out)
     }
@@ -204,22 +303,22 @@ pub fn result_token(winner: Option<Colour>) -> &'static str {
 
 /// The ruleset a record is played in: its `Variant`, with its `Pieces` and `VariantPath`
 /// where given.
-pub fn rules_of(rec: &Record) -> Result<AnyRules, String> {
-    let variant = rec.tag("Variant").ok_or("no Variant tag")?;
+pub fn rules_of(rec: &Record) -> Result<AnyRules, RecordError> {
+    let variant = rec.tag("Variant").ok_or(RecordError::NoVariant)?;
     let pieces = match rec.tag("Pieces") {
         None => None,
-        Some(p) => Some(p.parse::<u8>().map_err(|_| "bad Pieces tag")?),
+        Some(p) => Some(p.parse::<u8>().map_err(|_| RecordError::BadPieces)?),
     };
     let path = rec.tag("VariantPath").map(std::path::Path::new);
-    crate::rules::Catalogue::with_file(path)?
+    Ok(crate::rules::Catalogue::with_file(path)?
         .0
-        .rules(variant, pieces)
+        .rules(variant, pieces)?)
 }
 
 /// The game a record starts from: at the start or at its `FEN`.
-pub fn start<B: Bits>(rec: &Record, rules: Arc<Rules<B>>) -> Result<Game<B>, String> {
+pub fn start<B: Bits>(rec: &Record, rules: Arc<Rules<B>>) -> Result<Game<B>, RecordError> {
     match rec.tag("FEN") {
-        Some(f) => Game::from_fen(rules, f),
+        Some(f) => Ok(Game::from_fen(rules, f)?),
         None => Ok(Game::new(rules)),
     }
 }
@@ -244,7 +343,7 @@ pub fn pgn_date(t: std::time::SystemTime) -> String {
 
 /// Who made each move of a record (not simply alternating: a side may act several times
 /// in a row).
-pub fn movers(rec: &Record) -> Result<Vec<Colour>, String> {
+pub fn movers(rec: &Record) -> Result<Vec<Colour>, RecordError> {
     crate::with_width!(rules_of(rec)?, r => {
         let mut game = start(rec, r)?;
         let mut out = Vec::with_capacity(rec.moves.len());
@@ -276,11 +375,11 @@ pub fn decided_outside_the_rules(termination: &str) -> bool {
 
 /// Replays a record with the rules. Returns a one-line summary, or what is wrong: an illegal
 /// move, a result the rules disagree with, or a game that ended by the rules but goes on.
-pub fn check(rec: &Record) -> Result<String, String> {
+pub fn check(rec: &Record) -> Result<String, RecordError> {
     crate::with_width!(rules_of(rec)?, r => check_on(rec, start(rec, r)?))
 }
 
-fn check_on<B: Bits>(rec: &Record, mut game: Game<B>) -> Result<String, String> {
+fn check_on<B: Bits>(rec: &Record, mut game: Game<B>) -> Result<String, RecordError> {
     game.play_tokens(&rec.moves)?;
     let recorded = rec.result.as_str();
     let termination = rec.tag("Termination").unwrap_or("");
@@ -288,10 +387,11 @@ fn check_on<B: Bits>(rec: &Record, mut game: Game<B>) -> Result<String, String> 
         Some(o) => {
             let want = result_token(o.winner);
             if recorded != want {
-                return Err(format!(
-                    "the rules say {want} ({}), the record says {recorded}",
-                    o.describe(game.ruleset())
-                ));
+                return Err(RecordError::ResultDisagrees {
+                    rules: want,
+                    why: o.describe(game.ruleset()),
+                    recorded: recorded.to_string(),
+                });
             }
             Ok(format!("{recorded} {}", o.describe(game.ruleset())))
         }
@@ -303,9 +403,10 @@ fn check_on<B: Bits>(rec: &Record, mut game: Game<B>) -> Result<String, String> 
                     "{recorded} {termination} (decided outside the rules)"
                 ))
             } else {
-                Err(format!(
-                    "the game is not over by the rules, yet the record says {recorded} ({termination})"
-                ))
+                Err(RecordError::NotOver {
+                    recorded: recorded.to_string(),
+                    termination: termination.to_string(),
+                })
             }
         }
     }
@@ -393,7 +494,7 @@ mod tests {
             );
         }
         r.set("Termination", "white has no legal move");
-        assert!(check(&r).unwrap_err().contains("not over by the rules"));
+        assert!(matches!(check(&r), Err(RecordError::NotOver { .. })));
         r.result = "*".into();
         assert!(check(&r).is_ok(), "an unfinished game replays");
     }
@@ -414,10 +515,32 @@ mod tests {
 
     #[test]
     fn broken_text_is_reported() {
-        assert!(Record::parse_all("[Variant \"murray\"]\n\na1a2").is_err());
-        assert!(Record::parse_all("a1a2 1-0").is_err());
-        assert!(Record::parse_all("[Variant murray]\n\n1-0").is_err());
-        assert!(Record::parse_all("[Variant \"murray\"]\n\na1a2 {+3 1-0").is_err());
-        assert!(Record::parse_all("[Variant \"murray\"]\n\n{+3} a1a2 1-0").is_err());
+        let what = |text| match Record::parse_all(text) {
+            Err(RecordError::Syntax { line, what }) => (line, what),
+            other => panic!("{text}: {other:?}"),
+        };
+        use RecordSyntax::*;
+        assert_eq!(what("[Variant \"murray\"]\n\na1a2"), (None, NoResult));
+        assert_eq!(what("a1a2 1-0"), (Some(1), MovesBeforeTags));
+        assert_eq!(
+            what("[Variant murray]\n\n1-0"),
+            (Some(1), TagValueNotQuoted)
+        );
+        assert_eq!(
+            what("[Variant \"murray\"]\n\na1a2 {+3 1-0"),
+            (None, CommentNotClosed)
+        );
+        assert_eq!(
+            what("[Variant \"murray\"]\n\n{+3} a1a2 1-0"),
+            (Some(3), CommentBeforeMoves)
+        );
+        assert_eq!(
+            RecordError::Syntax {
+                line: Some(3),
+                what: CommentBeforeMoves
+            }
+            .to_string(),
+            "line 3: a comment before any move"
+        );
     }
 }

@@ -43,6 +43,61 @@ impl Limit {
     }
 }
 
+/// Why an engine's settings or a time control cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpecError {
+    /// `what` (`tc`, `st`) is not a number of seconds.
+    NotSeconds { what: &'static str, text: String },
+    /// A number of seconds below 0 or above 10 million.
+    SecondsOutOfRange { what: &'static str, text: String },
+    /// `tc=M/...` with M not a positive number of moves.
+    NotMoves { text: String },
+    /// `tc=0` (no base, no increment).
+    NoTime,
+    /// A word without `=`.
+    NotKeyValue { word: String },
+    /// `restart=` neither on nor off.
+    Restart { value: String },
+    /// `what` (`nodes`, `depth`) is not a number.
+    NotNumber { what: &'static str, text: String },
+    /// A key that is no engine setting.
+    UnknownSetting { key: String },
+    /// No `cmd=` for engine `number` (from 1).
+    NoCommand { number: usize },
+    /// No time control for the engine called `name`.
+    NoTimeControl { name: String },
+}
+
+impl std::fmt::Display for SpecError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SpecError::NotSeconds { what, text } => {
+                write!(f, "{what}: '{text}' is not a number of seconds")
+            }
+            SpecError::SecondsOutOfRange { what, text } => {
+                write!(f, "{what}: '{text}' is out of range")
+            }
+            SpecError::NotMoves { text } => write!(f, "tc: '{text}' is not a number of moves"),
+            SpecError::NoTime => f.write_str("tc: the clock needs some time"),
+            SpecError::NotKeyValue { word } => {
+                write!(f, "engine setting '{word}' is not key=value")
+            }
+            SpecError::Restart { value } => {
+                write!(f, "restart: expected on or off, not '{value}'")
+            }
+            SpecError::NotNumber { what, text } => write!(f, "{what}: '{text}' is not a number"),
+            SpecError::UnknownSetting { key } => write!(f, "unknown engine setting '{key}'"),
+            SpecError::NoCommand { number } => write!(f, "engine {number} has no cmd="),
+            SpecError::NoTimeControl { name } => write!(
+                f,
+                "engine '{name}' has no time control (tc=, st=, nodes= or depth=)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SpecError {}
+
 /// One engine of a match.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineSpec {
@@ -60,36 +115,40 @@ pub struct EngineSpec {
     pub limit: Option<Limit>,
 }
 
-fn seconds(text: &str, what: &str) -> Result<u64, String> {
-    let v: f64 = text
-        .parse()
-        .map_err(|_| format!("{what}: '{text}' is not a number of seconds"))?;
+fn seconds(text: &str, what: &'static str) -> Result<u64, SpecError> {
+    let v: f64 = text.parse().map_err(|_| SpecError::NotSeconds {
+        what,
+        text: text.to_string(),
+    })?;
     if !(0.0..=1e7).contains(&v) {
-        return Err(format!("{what}: '{text}' is out of range"));
+        return Err(SpecError::SecondsOutOfRange {
+            what,
+            text: text.to_string(),
+        });
     }
     Ok((v * 1000.0).round() as u64)
 }
 
 /// Reads `tc=[moves/]base[+inc]` (seconds).
-pub fn parse_tc(text: &str) -> Result<Limit, String> {
-    let (moves, rest) = match text.split_once('/') {
-        Some((m, r)) => (
-            Some(
-                m.parse::<u32>()
-                    .ok()
-                    .filter(|m| *m > 0)
-                    .ok_or_else(|| format!("tc: '{m}' is not a number of moves"))?,
+pub fn parse_tc(text: &str) -> Result<Limit, SpecError> {
+    let (moves, rest) =
+        match text.split_once('/') {
+            Some((m, r)) => (
+                Some(m.parse::<u32>().ok().filter(|m| *m > 0).ok_or_else(|| {
+                    SpecError::NotMoves {
+                        text: m.to_string(),
+                    }
+                })?),
+                r,
             ),
-            r,
-        ),
-        None => (None, text),
-    };
+            None => (None, text),
+        };
     let (base, inc) = match rest.split_once('+') {
         Some((b, i)) => (seconds(b, "tc")?, seconds(i, "tc")?),
         None => (seconds(rest, "tc")?, 0),
     };
     if base == 0 && inc == 0 {
-        return Err("tc: the clock needs some time".into());
+        return Err(SpecError::NoTime);
     }
     Ok(Limit::Clock {
         moves,
@@ -101,7 +160,7 @@ pub fn parse_tc(text: &str) -> Result<Limit, String> {
 impl EngineSpec {
     /// Builds a spec from `key=value` words; `shared` (from `--each`) comes first, so the
     /// engine's own words override it.
-    pub fn parse(words: &[String], shared: &[String], index: usize) -> Result<Self, String> {
+    pub fn parse(words: &[String], shared: &[String], index: usize) -> Result<Self, SpecError> {
         let mut spec = EngineSpec {
             name: String::new(),
             cmd: String::new(),
@@ -114,7 +173,7 @@ impl EngineSpec {
         for w in shared.iter().chain(words) {
             let (key, value) = w
                 .split_once('=')
-                .ok_or_else(|| format!("engine setting '{w}' is not key=value"))?;
+                .ok_or_else(|| SpecError::NotKeyValue { word: w.clone() })?;
             match key {
                 "cmd" => spec.cmd = value.to_string(),
                 "name" => spec.name = value.to_string(),
@@ -124,44 +183,53 @@ impl EngineSpec {
                     spec.restart = match value {
                         "on" => true,
                         "off" => false,
-                        _ => return Err(format!("restart: expected on or off, not '{value}'")),
+                        _ => {
+                            return Err(SpecError::Restart {
+                                value: value.to_string(),
+                            });
+                        }
                     }
                 }
                 "tc" => spec.limit = Some(parse_tc(value)?),
                 "st" => spec.limit = Some(Limit::MoveTime(seconds(value, "st")?.max(1))),
                 "nodes" => {
-                    spec.limit = Some(Limit::Nodes(
-                        value
-                            .parse()
-                            .map_err(|_| format!("nodes: '{value}' is not a number"))?,
-                    ))
+                    spec.limit = Some(Limit::Nodes(value.parse().map_err(|_| {
+                        SpecError::NotNumber {
+                            what: "nodes",
+                            text: value.to_string(),
+                        }
+                    })?))
                 }
                 "depth" => {
-                    spec.limit = Some(Limit::Depth(
-                        value
-                            .parse()
-                            .map_err(|_| format!("depth: '{value}' is not a number"))?,
-                    ))
+                    spec.limit = Some(Limit::Depth(value.parse().map_err(|_| {
+                        SpecError::NotNumber {
+                            what: "depth",
+                            text: value.to_string(),
+                        }
+                    })?))
                 }
                 k if k.starts_with("option.") => {
                     let name = k["option.".len()..].to_string();
                     spec.options.retain(|(n, _)| *n != name);
                     spec.options.push((name, value.to_string()));
                 }
-                other => return Err(format!("unknown engine setting '{other}'")),
+                other => {
+                    return Err(SpecError::UnknownSetting {
+                        key: other.to_string(),
+                    });
+                }
             }
         }
         if spec.cmd.is_empty() {
-            return Err(format!("engine {} has no cmd=", index + 1));
+            return Err(SpecError::NoCommand { number: index + 1 });
         }
         if spec.name.is_empty() {
             spec.name = format!("engine{}", index + 1);
         }
         if spec.limit.is_none() {
-            return Err(format!(
-                "engine '{}' has no time control (tc=, st=, nodes= or depth=)",
-                spec.name
-            ));
+            return Err(SpecError::NoTimeControl {
+                name: spec.name.clone(),
+            });
         }
         Ok(spec)
     }
@@ -186,7 +254,13 @@ mod tests {
             })
         );
         assert_eq!(parse_tc("10+0.1").unwrap().describe(), "tc=10+0.1");
-        assert!(parse_tc("x").is_err() && parse_tc("0/5").is_err() && parse_tc("0").is_err());
+        assert!(matches!(parse_tc("x"), Err(SpecError::NotSeconds { .. })));
+        assert!(matches!(parse_tc("0/5"), Err(SpecError::NotMoves { .. })));
+        assert_eq!(parse_tc("0"), Err(SpecError::NoTime));
+        assert_eq!(
+            parse_tc("-1").unwrap_err().to_string(),
+            "tc: '-1' is out of range"
+        );
     }
 
     #[test]
@@ -202,8 +276,17 @@ mod tests {
             s.options,
             vec![("Hash".into(), "8".into()), ("Threads".into(), "2".into())]
         );
-        assert!(EngineSpec::parse(&words("name=A st=1"), &[], 0).is_err());
-        assert!(EngineSpec::parse(&words("cmd=x"), &[], 0).is_err());
-        assert!(EngineSpec::parse(&words("cmd=x st=1 colour=red"), &[], 0).is_err());
+        assert_eq!(
+            EngineSpec::parse(&words("name=A st=1"), &[], 0),
+            Err(SpecError::NoCommand { number: 1 })
+        );
+        assert!(matches!(
+            EngineSpec::parse(&words("cmd=x"), &[], 0),
+            Err(SpecError::NoTimeControl { .. })
+        ));
+        assert!(matches!(
+            EngineSpec::parse(&words("cmd=x st=1 colour=red"), &[], 0),
+            Err(SpecError::UnknownSetting { key }) if key == "colour"
+        ));
     }
 }

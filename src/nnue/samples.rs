@@ -37,6 +37,64 @@ pub fn to_bytes(samples: &[Sample], digest: u64, features: usize) -> Vec<u8> {
     out
 }
 
+/// Why a sample file cannot be read: the file as messages name it, and what is wrong.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SampleFileError {
+    pub origin: String,
+    pub kind: SampleFileErrorKind,
+}
+
+/// What is wrong with a sample file.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SampleFileErrorKind {
+    /// The bytes end inside a field.
+    Truncated { inside: &'static str },
+    /// No sample-file magic.
+    NotSamples,
+    /// Another version of the format.
+    Version { found: u32 },
+    /// The positions are of another ruleset (another digest).
+    OtherRuleset,
+    /// Another number of features per perspective.
+    Features { found: usize, want: usize },
+    /// A result outside 0..=1.
+    BadResult { position: u64, result: f32 },
+    /// A feature index at or above the feature count.
+    BadFeature { position: u64, feature: u16 },
+    /// Bytes after the last position.
+    Trailing { bytes: usize },
+}
+
+impl std::fmt::Display for SampleFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: ", self.origin)?;
+        match &self.kind {
+            SampleFileErrorKind::Truncated { inside } => {
+                write!(f, "the file ends inside {inside}")
+            }
+            SampleFileErrorKind::NotSamples => write!(f, "not a file of training positions"),
+            SampleFileErrorKind::Version { found } => {
+                write!(f, "version {found}; this build reads version {VERSION}")
+            }
+            SampleFileErrorKind::OtherRuleset => write!(f, "the positions are of another ruleset"),
+            SampleFileErrorKind::Features { found, want } => {
+                write!(f, "the positions have {found} features, the ruleset {want}")
+            }
+            SampleFileErrorKind::BadResult { position, result } => {
+                write!(f, "position {position} has result {result}")
+            }
+            SampleFileErrorKind::BadFeature { position, feature } => {
+                write!(f, "position {position} has feature {feature}")
+            }
+            SampleFileErrorKind::Trailing { bytes } => {
+                write!(f, "{bytes} bytes after the last position")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SampleFileError {}
+
 /// Reads a sample file made for the ruleset with `digest` and `features` inputs; `origin`
 /// names it in errors.
 pub fn from_bytes(
@@ -44,36 +102,40 @@ pub fn from_bytes(
     digest: u64,
     features: usize,
     origin: &str,
-) -> Result<Vec<Sample>, String> {
+) -> Result<Vec<Sample>, SampleFileError> {
+    use SampleFileErrorKind as Wrong;
+    let wrong = |kind| SampleFileError {
+        origin: origin.to_string(),
+        kind,
+    };
     let mut at = 0usize;
-    let mut take = |n: usize, what: &str| -> Result<&[u8], String> {
+    let mut take = |n: usize, what: &'static str| -> Result<&[u8], SampleFileError> {
         let end = at
             .checked_add(n)
             .filter(|&e| e <= bytes.len())
-            .ok_or_else(|| format!("{origin}: the file ends inside {what}"))?;
+            .ok_or_else(|| wrong(Wrong::Truncated { inside: what }))?;
         let s = &bytes[at..end];
         at = end;
         Ok(s)
     };
     if take(8, "the magic")? != MAGIC {
-        return Err(format!("{origin}: not a file of training positions"));
+        return Err(wrong(Wrong::NotSamples));
     }
     let word = |b: &[u8]| u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
     let long = |b: &[u8]| u64::from_le_bytes(b.try_into().unwrap_or([0; 8]));
     let version = word(take(4, "the version")?);
     if version != VERSION {
-        return Err(format!(
-            "{origin}: version {version}; this build reads version {VERSION}"
-        ));
+        return Err(wrong(Wrong::Version { found: version }));
     }
     if long(take(8, "the ruleset digest")?) != digest {
-        return Err(format!("{origin}: the positions are of another ruleset"));
+        return Err(wrong(Wrong::OtherRuleset));
     }
     let f = word(take(4, "the feature count")?) as usize;
     if f != features {
-        return Err(format!(
-            "{origin}: the positions have {f} features, the ruleset {features}"
-        ));
+        return Err(wrong(Wrong::Features {
+            found: f,
+            want: features,
+        }));
     }
     let count = long(take(8, "the count")?);
     let mut out = Vec::new();
@@ -87,15 +149,21 @@ pub fn from_bytes(
         let score = f32::from_le_bytes([head[4], head[5], head[6], head[7]]);
         let result = f32::from_le_bytes([head[8], head[9], head[10], head[11]]);
         if !(0.0..=1.0).contains(&result) {
-            return Err(format!("{origin}: position {i} has result {result}"));
+            return Err(wrong(Wrong::BadResult {
+                position: i,
+                result,
+            }));
         }
         let list = take(2 * (n_us + n_them), what)?;
         let all: Vec<u16> = list
             .chunks_exact(2)
             .map(|c| u16::from_le_bytes([c[0], c[1]]))
             .collect();
-        if let Some(bad) = all.iter().find(|&&x| x as usize >= features) {
-            return Err(format!("{origin}: position {i} has feature {bad}"));
+        if let Some(&bad) = all.iter().find(|&&x| x as usize >= features) {
+            return Err(wrong(Wrong::BadFeature {
+                position: i,
+                feature: bad,
+            }));
         }
         out.push(Sample {
             us: all[..n_us].to_vec(),
@@ -105,10 +173,9 @@ pub fn from_bytes(
         });
     }
     if at != bytes.len() {
-        return Err(format!(
-            "{origin}: {} bytes after the last position",
-            bytes.len() - at
-        ));
+        return Err(wrong(Wrong::Trailing {
+            bytes: bytes.len() - at,
+        }));
     }
     Ok(out)
 }
@@ -147,8 +214,22 @@ mod tests {
     #[test]
     fn a_wrong_or_damaged_file_is_explained() {
         let bytes = to_bytes(&samples(), 42, 100);
-        let err =
-            |b: &[u8], digest, features| from_bytes(b, digest, features, "d.bin").unwrap_err();
+        let kind =
+            |b: &[u8], digest, features| from_bytes(b, digest, features, "d.bin").unwrap_err().kind;
+        let err = |b: &[u8], digest, features| {
+            from_bytes(b, digest, features, "d.bin")
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(kind(&bytes, 43, 100), SampleFileErrorKind::OtherRuleset);
+        assert_eq!(
+            kind(&bytes, 42, 120),
+            SampleFileErrorKind::Features {
+                found: 100,
+                want: 120
+            }
+        );
+        assert_eq!(kind(b"LATRNNUE", 42, 100), SampleFileErrorKind::NotSamples);
         assert_eq!(
             err(&bytes, 43, 100),
             "d.bin: the positions are of another ruleset"
@@ -166,7 +247,10 @@ mod tests {
             "d.bin: the file ends inside the magic"
         );
         for cut in 8..bytes.len() {
-            assert!(err(&bytes[..cut], 42, 100).starts_with("d.bin: the file ends inside "));
+            assert!(matches!(
+                kind(&bytes[..cut], 42, 100),
+                SampleFileErrorKind::Truncated { .. }
+            ));
         }
         let mut longer = bytes.clone();
         longer.push(0);
@@ -177,6 +261,13 @@ mod tests {
         let mut bad = to_bytes(&samples(), 42, 100);
         let at = 32 + 12; // the first feature of the first position
         bad[at..at + 2].copy_from_slice(&500u16.to_le_bytes());
+        assert_eq!(
+            kind(&bad, 42, 100),
+            SampleFileErrorKind::BadFeature {
+                position: 0,
+                feature: 500
+            }
+        );
         assert_eq!(err(&bad, 42, 100), "d.bin: position 0 has feature 500");
     }
 }

@@ -257,7 +257,9 @@ fn placement_and_book_options() -> Vec<Spec> {
             "PlacementSearch",
             &["auto", "mcts", "alphabeta"],
             Try(|s, v| {
-                s.peer.engine.options.placement_search = words(v).parse::<PlacementSearch>()?;
+                s.peer.engine.options.placement_search = words(v)
+                    .parse::<PlacementSearch>()
+                    .map_err(|e| e.to_string())?;
                 Ok(())
             }),
         ),
@@ -444,7 +446,7 @@ fn set_eval_file(s: &mut Session, path: &str) -> Result<(), String> {
     }
     let text = String::from_utf8(bytes)
         .map_err(|_| format!("option EvalFile: {path} is neither a net nor a weight file"))?;
-    let file = crate::search::weights::parse(&text, path)?;
+    let file = crate::search::weights::parse(&text, path).map_err(|e| e.to_string())?;
     opts.eval_net = None;
     opts.eval_file = Some(file.weights);
     peer.say(&format!(

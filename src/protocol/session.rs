@@ -183,7 +183,7 @@ impl Session {
             }
             Command::Bench => {
                 peer.engine.stop_and_wait();
-                let report = crate::search::bench::bench(16, 0)?;
+                let report = crate::search::bench::bench(16, 0).map_err(|e| e.to_string())?;
                 peer.text(|b| report.write(b))?
             }
             Command::Variants => {

@@ -26,7 +26,7 @@ impl<B: Bits> Rules<B> {
             ));
         }
         let geo = Geometry::<B>::new(ruleset.rows, ruleset.cols)
-            .map_err(|e| RulesetError::new("board", e))?;
+            .map_err(|e| RulesetError::new("board", e.to_string()))?;
         let p = &ruleset.placement;
         let mut region = match p.region {
             Region::Anywhere => [geo.board; 2],
@@ -90,7 +90,7 @@ impl<B: Bits> Rules<B> {
     fn count_totals(&self) -> Result<[(u32, u32); 2], RulesetError> {
         let r = &self.ruleset;
         let layout = fen::parse(&format!("{} w - 0 0", r.layout))
-            .map_err(|e| RulesetError::new("layout", e))?;
+            .map_err(|e| RulesetError::new("layout", e.to_string()))?;
         let mut totals = [(r.hand_men as u32, r.hand_leaders as u32); 2];
         for p in layout.rows.iter().flatten().flatten() {
             let t = &mut totals[p.colour.index()];
@@ -138,7 +138,7 @@ impl<B: Bits> Rules<B> {
         let text = format!("{} {} {} 0 0", r.layout, side, hands('K', 'k'));
         fen::parse(&text)
             .and_then(|s| fen::validate(self, &s))
-            .map_err(|e| RulesetError::new("layout", e))
+            .map_err(|e| RulesetError::new("layout", e.to_string()))
     }
 
     /// The checks that need the board: room for the pieces, the forbidden centre, and

@@ -2,6 +2,7 @@
 //! ruleset files.
 
 use super::any::AnyRules;
+use super::error::{LookupError, RulesetFileError};
 use super::presets::{PRESETS, preset};
 use super::ruleset::Ruleset;
 
@@ -33,7 +34,9 @@ pub struct Catalogue {
 impl Catalogue {
     /// The presets, and the rulesets of `file` if one is given, with the warnings reading
     /// it gave (for the caller to say: see [`Catalogue::load`]).
-    pub fn with_file(file: Option<&std::path::Path>) -> Result<(Catalogue, Vec<String>), String> {
+    pub fn with_file(
+        file: Option<&std::path::Path>,
+    ) -> Result<(Catalogue, Vec<String>), RulesetFileError> {
         let mut c = Catalogue::default();
         let warnings = match file {
             Some(path) => c.load(path)?.1,
@@ -44,7 +47,10 @@ impl Catalogue {
 
     /// Adds the rulesets of a ruleset file: what was added, and every warning (a knob that
     /// can never apply, a ruleset that replaces a preset), which the caller must say.
-    pub fn load(&mut self, path: &std::path::Path) -> Result<(Added, Vec<String>), String> {
+    pub fn load(
+        &mut self,
+        path: &std::path::Path,
+    ) -> Result<(Added, Vec<String>), RulesetFileError> {
         let file = super::file::load_path(path)?;
         let mut warnings = file.warnings;
         let added = self.add(file.rulesets);
@@ -67,26 +73,25 @@ impl Catalogue {
 
     /// The ruleset called `name`, with `pieces` men in hand per side where the ruleset lets
     /// the players choose (`None`: its default).
-    pub fn ruleset(&self, name: &str, pieces: Option<u8>) -> Result<Ruleset, String> {
+    pub fn ruleset(&self, name: &str, pieces: Option<u8>) -> Result<Ruleset, LookupError> {
         let base = match self.loaded.iter().find(|r| r.name == name) {
             Some(r) => r.clone(),
-            None => preset(name, 16).map_err(|e| {
-                if self.loaded.is_empty() {
-                    e
-                } else {
-                    let names: Vec<&str> = self.loaded.iter().map(|r| r.name.as_str()).collect();
-                    format!("{e}; loaded from files: {}", names.join(", "))
+            None => preset(name, 16).map_err(|e| match e {
+                LookupError::Unknown(mut u) => {
+                    u.loaded = self.loaded.iter().map(|r| r.name.clone()).collect();
+                    LookupError::Unknown(u)
                 }
+                e => e,
             })?,
         };
         match pieces {
-            Some(n) => base.with_pieces(n),
+            Some(n) => Ok(base.with_pieces(n)?),
             None => Ok(base),
         }
     }
 
     /// [`Catalogue::ruleset`] bound to its board.
-    pub fn rules(&self, name: &str, pieces: Option<u8>) -> Result<AnyRules, String> {
+    pub fn rules(&self, name: &str, pieces: Option<u8>) -> Result<AnyRules, LookupError> {
         Ok(AnyRules::new(self.ruleset(name, pieces)?)?)
     }
 

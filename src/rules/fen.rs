@@ -7,6 +7,7 @@
 //! a removal that does not end the turn.
 
 use super::compiled::Rules;
+use super::error::{PositionError, PositionErrorKind};
 use super::position::{Position, Turn};
 use super::ruleset::*;
 use crate::board::Bits;
@@ -78,15 +79,19 @@ fn letter_piece(c: char) -> Option<SetupPiece> {
 }
 
 /// Reads a decimal count without sign or leading zeros.
-fn count<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
+fn count<T: std::str::FromStr>(
+    text: &str,
+    what: &str,
+    kind: PositionErrorKind,
+) -> Result<T, PositionError> {
+    let wrong = |why: &str| PositionError::new(kind, format!("{what} '{text}' {why}"));
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("{what} '{text}' is not a number"));
+        return Err(wrong("is not a number"));
     }
     if text.len() > 1 && text.starts_with('0') {
-        return Err(format!("{what} '{text}' has a leading zero"));
+        return Err(wrong("has a leading zero"));
     }
-    text.parse()
-        .map_err(|_| format!("{what} '{text}' is out of range"))
+    text.parse().map_err(|_| wrong("is out of range"))
 }
 
 /// A row of a position string for people: rows are written from the top, so the first is the
@@ -95,11 +100,16 @@ fn row_name(index: usize, rows: usize) -> String {
     format!("row {} from the top (rank {})", index + 1, rows - index)
 }
 
-fn parse_row(text: &str, index: usize, rows: usize) -> Result<Vec<Option<SetupPiece>>, String> {
+fn parse_row(
+    text: &str,
+    index: usize,
+    rows: usize,
+) -> Result<Vec<Option<SetupPiece>>, PositionError> {
     let row = row_name(index, rows);
     let at = |col: usize| format!("{row} '{text}', character {}", col + 1);
+    let wrong = |message: String| PositionError::new(PositionErrorKind::Row, message);
     if text.is_empty() {
-        return Err(format!("{row} is empty"));
+        return Err(wrong(format!("{row} is empty")));
     }
     let mut cells = Vec::new();
     let mut run = String::new();
@@ -110,29 +120,32 @@ fn parse_row(text: &str, index: usize, rows: usize) -> Result<Vec<Option<SetupPi
             if i + 1 < chars.len() && chars[i + 1].is_ascii_digit() {
                 continue;
             }
-            let n: usize =
-                count(&run, "empty-square run").map_err(|e| format!("{}: {e}", at(i)))?;
+            let n: usize = count(&run, "empty-square run", PositionErrorKind::Row)
+                .map_err(|e| wrong(format!("{}: {e}", at(i))))?;
             if n == 0 {
-                return Err(format!("{}: an empty run of 0 squares", at(i)));
+                return Err(wrong(format!("{}: an empty run of 0 squares", at(i))));
             }
             if cells.len() + n > 64 {
-                return Err(format!("{}: row too long", at(i)));
+                return Err(wrong(format!("{}: row too long", at(i))));
             }
             cells.extend(std::iter::repeat_n(None, n));
             run.clear();
         } else if let Some(p) = letter_piece(ch) {
             cells.push(Some(p));
         } else {
-            return Err(format!(
+            return Err(wrong(format!(
                 "{}: '{ch}' is not a piece letter (M m man, K k leader, T t trapped man) or a number",
                 at(i)
-            ));
+            )));
         }
     }
     Ok(cells)
 }
 
-fn parse_hands(text: &str) -> Result<[[u8; 2]; 2], String> {
+fn parse_hands(text: &str) -> Result<[[u8; 2]; 2], PositionError> {
+    let wrong = |why: String| {
+        PositionError::new(PositionErrorKind::Hands, format!("hands '{text}': {why}"))
+    };
     let mut hands = [[0u8; 2]; 2];
     if text == "-" {
         return Ok(hands);
@@ -144,11 +157,11 @@ fn parse_hands(text: &str) -> Result<[[u8; 2]; 2], String> {
     while i < chars.len() {
         let letter = chars[i];
         let Some(pos) = order.iter().position(|&c| c == letter) else {
-            return Err(format!("hands '{text}': '{letter}' is not K, M, k or m"));
+            return Err(wrong(format!("'{letter}' is not K, M, k or m")));
         };
         if pos < next {
-            return Err(format!(
-                "hands '{text}': list K, M, k, m in that order, each at most once"
+            return Err(wrong(
+                "list K, M, k, m in that order, each at most once".into(),
             ));
         }
         next = pos + 1;
@@ -156,12 +169,14 @@ fn parse_hands(text: &str) -> Result<[[u8; 2]; 2], String> {
             .iter()
             .take_while(|c| c.is_ascii_digit())
             .collect();
-        let n: u8 = count(&digits, &format!("hand count of '{letter}'"))
-            .map_err(|e| format!("hands '{text}': {e}"))?;
+        let n: u8 = count(
+            &digits,
+            &format!("hand count of '{letter}'"),
+            PositionErrorKind::Hands,
+        )
+        .map_err(|e| wrong(e.to_string()))?;
         if n == 0 {
-            return Err(format!(
-                "hands '{text}': omit a letter instead of giving it 0"
-            ));
+            return Err(wrong("omit a letter instead of giving it 0".into()));
         }
         let colour = if letter.is_ascii_uppercase() { 0 } else { 1 };
         let kind = if letter.eq_ignore_ascii_case(&'k') {
@@ -176,12 +191,15 @@ fn parse_hands(text: &str) -> Result<[[u8; 2]; 2], String> {
 }
 
 /// Reads a position string without reference to any ruleset.
-pub fn parse(text: &str) -> Result<Setup, String> {
+pub fn parse(text: &str) -> Result<Setup, PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() < 5 || fields.len() > 7 {
-        return Err(format!(
-            "expected 5 to 7 fields (board side hands quiet ply [p<passes>] [+<square> | x]), found {}",
-            fields.len()
+        return Err(PositionError::new(
+            PositionErrorKind::Fields,
+            format!(
+                "expected 5 to 7 fields (board side hands quiet ply [p<passes>] [+<square> | x]), found {}",
+                fields.len()
+            ),
         ));
     }
     let row_count = fields[0].split('/').count();
@@ -194,15 +212,18 @@ pub fn parse(text: &str) -> Result<Setup, String> {
     let side = match (side_chars.next(), side_chars.next()) {
         (Some(c), None) if c.is_ascii_lowercase() => c,
         _ => {
-            return Err(format!(
-                "side to move '{}' must be one lowercase letter (w, b or r)",
-                fields[1]
+            return Err(PositionError::new(
+                PositionErrorKind::Side,
+                format!(
+                    "side to move '{}' must be one lowercase letter (w, b or r)",
+                    fields[1]
+                ),
             ));
         }
     };
     let hands = parse_hands(fields[2])?;
-    let quiet = count(fields[3], "quiet-ply counter")?;
-    let ply = count(fields[4], "ply number")?;
+    let quiet = count(fields[3], "quiet-ply counter", PositionErrorKind::Counter)?;
+    let ply = count(fields[4], "ply number", PositionErrorKind::Counter)?;
     let mut passes = 0;
     let mut turn = SetupTurn::Fresh;
     for (i, f) in fields.iter().enumerate().skip(5) {
@@ -214,8 +235,11 @@ pub fn parse(text: &str) -> Result<Setup, String> {
                 turn = SetupTurn::Bonus(b[1..].to_string())
             }
             other => {
-                return Err(format!(
-                    "{ordinal} field '{other}' must be p1 or p2 (passes in a row, sixth field only), +<square> (a bonus move) or x (after a removal)"
+                return Err(PositionError::new(
+                    PositionErrorKind::Fields,
+                    format!(
+                        "{ordinal} field '{other}' must be p1 or p2 (passes in a row, sixth field only), +<square> (a bonus move) or x (after a removal)"
+                    ),
                 ));
             }
         }
@@ -232,26 +256,27 @@ pub fn parse(text: &str) -> Result<Setup, String> {
 }
 
 /// Checks a setup against the rules and builds the position, or says what is impossible.
-pub fn validate<B: Bits>(rules: &Rules<B>, s: &Setup) -> Result<Position<B>, String> {
+pub fn validate<B: Bits>(rules: &Rules<B>, s: &Setup) -> Result<Position<B>, PositionError> {
     let r = &rules.ruleset;
     let geo = &rules.geo;
     if s.rows.len() != r.rows {
-        return Err(format!(
-            "board has {} rows, {} has {}",
-            s.rows.len(),
-            r.name,
-            r.rows
+        return Err(PositionError::new(
+            PositionErrorKind::BoardSize,
+            format!("board has {} rows, {} has {}", s.rows.len(), r.name, r.rows),
         ));
     }
     let mut pos = Position::<B>::empty();
     for (i, row) in s.rows.iter().enumerate() {
         if row.len() != r.cols {
-            return Err(format!(
-                "{} has {} squares, {} has {} columns",
-                row_name(i, s.rows.len()),
-                row.len(),
-                r.name,
-                r.cols
+            return Err(PositionError::new(
+                PositionErrorKind::BoardSize,
+                format!(
+                    "{} has {} squares, {} has {} columns",
+                    row_name(i, s.rows.len()),
+                    row.len(),
+                    r.name,
+                    r.cols
+                ),
             ));
         }
         let rank = r.rows - 1 - i;
@@ -259,13 +284,15 @@ pub fn validate<B: Bits>(rules: &Rules<B>, s: &Setup) -> Result<Position<B>, Str
             let Some(p) = cell else { continue };
             let sq = geo.square(rank, col);
             if p.kind == Kind::Leader && !r.has_leader {
-                return Err(format!("{}: {} has no leaders", geo.name(sq), r.name));
+                return Err(PositionError::new(
+                    PositionErrorKind::Pieces,
+                    format!("{}: {} has no leaders", geo.name(sq), r.name),
+                ));
             }
             if p.trapped && r.capture.effect != CaptureEffect::Immobilise {
-                return Err(format!(
-                    "{}: {} has no trapped pieces",
-                    geo.name(sq),
-                    r.name
+                return Err(PositionError::new(
+                    PositionErrorKind::Pieces,
+                    format!("{}: {} has no trapped pieces", geo.name(sq), r.name),
                 ));
             }
             pos.put(p.colour, p.kind, sq);
@@ -275,11 +302,14 @@ pub fn validate<B: Bits>(rules: &Rules<B>, s: &Setup) -> Result<Position<B>, Str
         }
     }
     pos.side = r.colour_named(&s.side.to_string()).ok_or_else(|| {
-        format!(
-            "side to move '{}' is not w or {} in {}",
-            s.side,
-            &r.black_name[..1],
-            r.name
+        PositionError::new(
+            PositionErrorKind::Side,
+            format!(
+                "side to move '{}' is not w or {} in {}",
+                s.side,
+                &r.black_name[..1],
+                r.name
+            ),
         )
     })?;
     for c in [Colour::White, Colour::Black] {
@@ -294,23 +324,27 @@ pub fn validate<B: Bits>(rules: &Rules<B>, s: &Setup) -> Result<Position<B>, Str
         SetupTurn::Fresh => Turn::Fresh,
         SetupTurn::Removing => {
             if r.removal != Removal::BeforeMove {
-                return Err(format!("{} has no removals before a move ('x')", r.name));
+                return Err(PositionError::new(
+                    PositionErrorKind::Removal,
+                    format!("{} has no removals before a move ('x')", r.name),
+                ));
             }
             Turn::Removing
         }
         SetupTurn::Bonus(name) => {
+            let bonus = |message: String| PositionError::new(PositionErrorKind::Bonus, message);
             let sq = geo
                 .parse_square(name)
-                .map_err(|e| format!("bonus move '+{name}': {e}"))?;
+                .map_err(|e| bonus(format!("bonus move '+{name}': {e}")))?;
             if !r.bonus_move {
-                return Err(format!("{} has no bonus moves ('+{name}')", r.name));
+                return Err(bonus(format!("{} has no bonus moves ('+{name}')", r.name)));
             }
             let mover = pos.occupied_by(pos.side) & !pos.trapped;
             if !mover.has(sq) {
-                return Err(format!(
+                return Err(bonus(format!(
                     "bonus move '+{name}': no free {} piece on {name}",
                     r.colour_name(pos.side)
-                ));
+                )));
             }
             Turn::Bonus(sq as u8)
         }
@@ -321,92 +355,100 @@ pub fn validate<B: Bits>(rules: &Rules<B>, s: &Setup) -> Result<Position<B>, Str
     Ok(pos)
 }
 
-fn check_counts<B: Bits>(rules: &Rules<B>, pos: &Position<B>) -> Result<(), String> {
+fn check_counts<B: Bits>(rules: &Rules<B>, pos: &Position<B>) -> Result<(), PositionError> {
     let r = &rules.ruleset;
+    let wrong = |message: String| PositionError::new(PositionErrorKind::Pieces, message);
     for c in [Colour::White, Colour::Black] {
         let (max_men, max_leaders) = rules.piece_totals(c);
         let name = r.colour_name(c);
         let hand = pos.hand[c.index()];
         if hand[0] > r.hand_men || hand[1] > r.hand_leaders {
-            return Err(format!(
+            return Err(wrong(format!(
                 "{name} holds {} men and {} leaders in hand; {} starts with {} and {}",
                 hand[0], hand[1], r.name, r.hand_men, r.hand_leaders
-            ));
+            )));
         }
         if pos.men_total(c) > max_men {
-            return Err(format!(
+            return Err(wrong(format!(
                 "{name} has {} men on the board and in hand; {} has {max_men}",
                 pos.men_total(c),
                 r.name
-            ));
+            )));
         }
         if pos.leaders_total(c) > max_leaders {
-            return Err(format!(
+            return Err(wrong(format!(
                 "{name} has {} leaders on the board and in hand; {} has {max_leaders}",
                 pos.leaders_total(c),
                 r.name
-            ));
+            )));
         }
     }
     Ok(())
 }
 
-fn check_phase<B: Bits>(rules: &Rules<B>, pos: &Position<B>) -> Result<(), String> {
+fn check_phase<B: Bits>(rules: &Rules<B>, pos: &Position<B>) -> Result<(), PositionError> {
     let r = &rules.ruleset;
+    let wrong = |message: String| PositionError::new(PositionErrorKind::Phase, message);
     let placed = (2 * (r.hand_men + r.hand_leaders) as u32)
         .saturating_sub(pos.in_hand(Colour::White) + pos.in_hand(Colour::Black));
     if pos.ply < placed {
-        return Err(format!(
+        return Err(wrong(format!(
             "ply number {} is smaller than the {placed} pieces already placed",
             pos.ply
-        ));
+        )));
     }
     if pos.quiet as u32 > pos.ply {
-        return Err(format!(
+        return Err(wrong(format!(
             "quiet-ply counter {} exceeds the ply number {}",
             pos.quiet, pos.ply
-        ));
+        )));
     }
     let passes_exist = r.end.no_move == NoMove::Pass
         || (r.removal == Removal::BeforeMove && r.capture.effect == CaptureEffect::Immobilise);
     if pos.passes > 0 && !passes_exist {
-        return Err(format!("{} has no passes", r.name));
+        return Err(PositionError::new(
+            PositionErrorKind::Passes,
+            format!("{} has no passes", r.name),
+        ));
     }
     if pos.placing() {
         if pos.in_hand(pos.side) == 0 {
-            return Err(format!(
+            return Err(wrong(format!(
                 "{} is to move but has nothing left to place while the placement phase goes on",
                 r.colour_name(pos.side)
-            ));
+            )));
         }
         if pos.quiet != 0 || pos.passes != 0 || pos.turn != Turn::Fresh {
-            return Err(
+            return Err(wrong(
                 "quiet plies, passes, bonus moves and removals cannot occur during placement"
                     .into(),
-            );
+            ));
         }
         for c in [Colour::White, Colour::Black] {
             let outside = pos.occupied_by(c) & !rules.placement_region(c);
             if outside.any() {
-                return Err(format!(
+                return Err(wrong(format!(
                     "{} piece on {} lies outside its placement region during placement",
                     r.colour_name(c),
                     rules.geo.name(outside.lowest())
-                ));
+                )));
             }
         }
     }
     Ok(())
 }
 
-fn check_trapped<B: Bits>(rules: &Rules<B>, pos: &Position<B>) -> Result<(), String> {
+fn check_trapped<B: Bits>(rules: &Rules<B>, pos: &Position<B>) -> Result<(), PositionError> {
     let mut freed = *pos;
     rules.release(&mut freed);
     let loose = pos.trapped & !freed.trapped;
     if loose.any() {
-        return Err(format!(
-            "the trapped piece on {} is not held between two free enemy pieces",
-            rules.geo.name(loose.lowest())
+        return Err(PositionError::new(
+            PositionErrorKind::Trapped,
+            format!(
+                "the trapped piece on {} is not held between two free enemy pieces",
+                rules.geo.name(loose.lowest())
+            ),
         ));
     }
     Ok(())

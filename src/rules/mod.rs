@@ -7,6 +7,7 @@ mod catalogue;
 mod compiled;
 mod describe;
 pub mod diagram;
+mod error;
 pub mod fen;
 pub mod file;
 mod game;
@@ -24,12 +25,15 @@ pub use any::{AnyRules, ByWidth};
 pub use catalogue::{Added, Catalogue, replaces_preset};
 pub use compiled::{Rules, RulesetError, fits};
 pub use describe::{describe, plies};
+pub use error::{
+    Error, FileProblem, FileProblemKind, Illegal, IllegalMove, LookupError, MoveListError,
+    PiecesOutOfRange, PositionError, PositionErrorKind, RulesetFileError, TokenError,
+    UnknownRuleset, WhichRuleset, echoed,
+};
 pub use game::{Frame, Game};
 pub use moves::{MAX_HOPS, Move, MoveKind, TokenShape, read_token};
 pub use outcome::{Outcome, Reason};
 pub use position::{Position, Turn};
-pub use presets::{
-    DEFAULT_PRESET, PRESETS, SCHADLER_PIECES, echoed, is_preset, preset, preset_file,
-};
+pub use presets::{DEFAULT_PRESET, PRESETS, SCHADLER_PIECES, is_preset, preset, preset_file};
 pub use resolve::Played;
 pub use ruleset::*;

@@ -1,5 +1,6 @@
 //! Moves and their tokens (`@d4`, `K@g2`, `a1a4`, `c3c5e5`, `xe5`, `0000`).
 
+use super::error::{Illegal, IllegalMove, TokenError};
 use crate::board::{ALL_DIRS, Bits, Dir, Geometry, Square};
 
 /// What kind of action a move is.
@@ -153,37 +154,38 @@ pub enum TokenShape {
 }
 
 /// Reads a token's shape; the position decides whether it is legal and what it means.
-pub fn read_token<B: Bits>(geo: &Geometry<B>, token: &str) -> Result<TokenShape, String> {
-    let bad = |why: String| format!("bad move token '{token}': {why}");
+pub fn read_token<B: Bits>(geo: &Geometry<B>, token: &str) -> Result<TokenShape, IllegalMove> {
+    let bad = |why: TokenError| IllegalMove {
+        token: token.to_string(),
+        reason: Illegal::Unreadable(why),
+    };
+    let square = |text: &str| {
+        geo.parse_square(text)
+            .map_err(|e| bad(TokenError::Square(e)))
+    };
     if token == "0000" {
         return Ok(TokenShape::Pass);
     }
     if let Some(rest) = token.strip_prefix("K@") {
-        return geo
-            .parse_square(rest)
-            .map(|to| TokenShape::Place { leader: true, to })
-            .map_err(bad);
+        return square(rest).map(|to| TokenShape::Place { leader: true, to });
     }
     if let Some(rest) = token.strip_prefix('@') {
-        return geo
-            .parse_square(rest)
-            .map(|to| TokenShape::Place { leader: false, to })
-            .map_err(bad);
+        return square(rest).map(|to| TokenShape::Place { leader: false, to });
     }
     if let Some(rest) = token.strip_prefix('x') {
-        return geo.parse_square(rest).map(TokenShape::Remove).map_err(bad);
+        return square(rest).map(TokenShape::Remove);
     }
     let mut squares = Vec::new();
     let mut rest = token;
     while !rest.is_empty() {
-        let (sq, used) = geo.read_square(rest).map_err(bad)?;
+        let (sq, used) = geo
+            .read_square(rest)
+            .map_err(|e| bad(TokenError::Square(e)))?;
         squares.push(sq);
         rest = &rest[used..];
     }
     if squares.len() < 2 {
-        return Err(bad(
-            "expected @sq, K@sq, xsq, 0000 or a path of two or more squares".into(),
-        ));
+        return Err(bad(TokenError::Shape));
     }
     Ok(TokenShape::Path(squares))
 }

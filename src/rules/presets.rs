@@ -4,6 +4,7 @@
 
 use std::sync::OnceLock;
 
+use super::error::{LookupError, UnknownRuleset};
 use super::file;
 use super::ruleset::Ruleset;
 
@@ -203,14 +204,14 @@ fn read(i: usize) -> &'static Ruleset {
 
 /// The preset called `name`; `pieces` is the men in hand per side where the ruleset lets
 /// the players choose (`schadler-2001`: 16..=24), ignored elsewhere.
-pub fn preset(name: &str, pieces: u8) -> Result<Ruleset, String> {
+pub fn preset(name: &str, pieces: u8) -> Result<Ruleset, LookupError> {
     match FILES.iter().position(|(n, _)| *n == name) {
-        Some(i) => read(i).clone().with_pieces(pieces),
-        None => Err(format!(
-            "unknown variant '{}' (known: {})",
-            echoed(name),
-            PRESETS.join(", ")
-        )),
+        Some(i) => Ok(read(i).clone().with_pieces(pieces)?),
+        None => Err(LookupError::Unknown(UnknownRuleset {
+            name: name.to_string(),
+            known: PRESETS.iter().map(|p| p.to_string()).collect(),
+            loaded: Vec::new(),
+        })),
     }
 }
 
@@ -222,28 +223,21 @@ pub fn is_preset(ruleset: &Ruleset) -> bool {
     preset(&ruleset.name, pieces).is_ok_and(|p| &p == ruleset)
 }
 
-/// A name from the input, as an error message repeats it: a long one is cut (a mistyped
-/// paste of 100 KB must not come back as a 100 KB line).
-pub fn echoed(name: &str) -> String {
-    const MOST: usize = 40;
-    match name.char_indices().nth(MOST) {
-        None => name.to_string(),
-        Some((cut, _)) => format!("{}... ({} characters)", &name[..cut], name.chars().count()),
-    }
-}
-
 #[cfg(test)]
 mod echo_tests {
     #[test]
     fn a_long_unknown_name_is_cut_in_the_message() {
+        use crate::rules::LookupError;
         let long = "x".repeat(100_000);
         let err = super::preset(&long, 16).unwrap_err();
+        assert!(matches!(&err, LookupError::Unknown(u) if u.name == long));
+        let err = err.to_string();
         assert!(err.starts_with(&format!(
             "unknown variant '{}... (100000 characters)'",
             "x".repeat(40)
         )));
         assert!(err.len() < 2_000, "{} bytes", err.len());
-        let err = super::preset("chess", 16).unwrap_err();
+        let err = super::preset("chess", 16).unwrap_err().to_string();
         assert!(err.starts_with("unknown variant 'chess' (known: "), "{err}");
     }
 }

@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use super::error::PiecesOutOfRange;
+
 /// The two sides. `Black` is the ruleset's non-white colour (black, or red in luductus).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Colour {
@@ -339,16 +341,18 @@ impl Ruleset {
 
     /// The same ruleset played with `men` men in hand per side, where the ruleset lets the
     /// players choose.
-    pub fn with_pieces(mut self, men: u8) -> Result<Ruleset, String> {
+    pub fn with_pieces(mut self, men: u8) -> Result<Ruleset, PiecesOutOfRange> {
         match self.pieces_choice {
             Some((lo, hi)) if (lo..=hi).contains(&men) => {
                 self.hand_men = men;
                 Ok(self)
             }
-            Some((lo, hi)) => Err(format!(
-                "{} is played with {lo} to {hi} pieces per side, not {men}",
-                self.name
-            )),
+            Some((least, most)) => Err(PiecesOutOfRange {
+                ruleset: self.name,
+                least,
+                most,
+                asked: men,
+            }),
             None => Ok(self),
         }
     }

@@ -8,6 +8,7 @@ use std::time::Instant;
 use crate::board::Bits;
 use crate::rules::{AnyRules, Game, Rules, preset};
 
+use super::tt::AllocError;
 use super::{Clock, Limits, SearchConfig, Shared, run};
 
 /// (variant, position string or "startpos", depth).
@@ -69,6 +70,31 @@ pub const POSITIONS: [(&str, &str, u32); 15] = [
     ),
 ];
 
+/// Why the bench could not run: a position of its list does not build (which the tests rule
+/// out), or the table's memory could not be had.
+#[derive(Debug)]
+pub enum BenchError {
+    Position(crate::rules::Error),
+    Hash(AllocError),
+}
+
+impl std::fmt::Display for BenchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BenchError::Position(e) => e.fmt(f),
+            BenchError::Hash(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for BenchError {}
+
+impl<E: Into<crate::rules::Error>> From<E> for BenchError {
+    fn from(e: E) -> Self {
+        BenchError::Position(e.into())
+    }
+}
+
 /// The result of one bench run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BenchReport {
@@ -86,7 +112,7 @@ impl BenchReport {
 
 /// Runs the bench on one thread; `depth_offset` deepens (or, negative, shallows) every
 /// search.
-pub fn bench(hash_mb: usize, depth_offset: i32) -> Result<BenchReport, String> {
+pub fn bench(hash_mb: usize, depth_offset: i32) -> Result<BenchReport, BenchError> {
     bench_with(hash_mb, depth_offset, 1, &mut |_, _, _| {})
 }
 
@@ -98,13 +124,13 @@ fn search_one<B: Bits>(
     depth_offset: i32,
     hash_mb: usize,
     threads: usize,
-) -> Result<(u64, u64), String> {
+) -> Result<(u64, u64), BenchError> {
     let game = if fen == "startpos" {
         Game::new(rules)
     } else {
         Game::from_fen(rules, fen)?
     };
-    let shared = Shared::try_with_stop(hash_mb, Default::default())?;
+    let shared = Shared::try_with_stop(hash_mb, Default::default()).map_err(BenchError::Hash)?;
     let depth = (depth as i32 + depth_offset).max(1) as u32;
     let cfg = SearchConfig {
         limits: Limits::depth(depth),
@@ -126,7 +152,7 @@ pub fn bench_with(
     depth_offset: i32,
     threads: usize,
     progress: &mut dyn FnMut(usize, usize, &str),
-) -> Result<BenchReport, String> {
+) -> Result<BenchReport, BenchError> {
     let mut total = 0;
     let start = Instant::now();
     let mut per_position = Vec::new();

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64};
 
 use super::busy::Busy;
 use super::history::History;
-use super::tt::Table;
+use super::tt::{AllocError, Table};
 
 /// What every thread of one search shares.
 pub struct Shared {
@@ -28,7 +28,7 @@ impl Shared {
 
     /// Shared state with a table of `hash_mb` megabytes and the stop flag `stop`, or why the
     /// memory could not be had.
-    pub fn try_with_stop(hash_mb: usize, stop: Arc<AtomicBool>) -> Result<Shared, String> {
+    pub fn try_with_stop(hash_mb: usize, stop: Arc<AtomicBool>) -> Result<Shared, AllocError> {
         Ok(Self::from_table(Table::try_new(hash_mb)?, stop))
     }
 

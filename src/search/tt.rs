@@ -83,6 +83,24 @@ pub struct Table {
 
 const BUCKET: usize = 2;
 
+/// The memory for a table of `mb` megabytes could not be had.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AllocError {
+    pub mb: usize,
+}
+
+impl std::fmt::Display for AllocError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cannot allocate {} MB for the transposition table",
+            self.mb
+        )
+    }
+}
+
+impl std::error::Error for AllocError {}
+
 impl Table {
     /// A table of about `mb` megabytes (at least one bucket).
     pub fn new(mb: usize) -> Self {
@@ -91,13 +109,13 @@ impl Table {
 
     /// A table of about `mb` megabytes (at least one bucket), or why the memory could not be
     /// had (the caller keeps what it had instead of the process aborting).
-    pub fn try_new(mb: usize) -> Result<Self, String> {
+    pub fn try_new(mb: usize) -> Result<Self, AllocError> {
         let bytes = mb.max(1).saturating_mul(1024 * 1024);
         let buckets = ((bytes / (16 * BUCKET)).next_power_of_two() / 2).max(1);
         let mut entries = Vec::new();
         entries
             .try_reserve_exact(buckets * BUCKET)
-            .map_err(|_| format!("cannot allocate {mb} MB for the transposition table"))?;
+            .map_err(|_| AllocError { mb })?;
         entries.extend((0..buckets * BUCKET).map(|_| Entry {
             check: AtomicU64::new(0),
             data: AtomicU64::new(0),

@@ -61,11 +61,64 @@ pub struct WeightFile {
     pub weights: Weights,
 }
 
+/// Why a weight file cannot be read: the file as messages name it, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeightFileError {
+    pub origin: String,
+    pub kind: WeightFileErrorKind,
+}
+
+/// What is wrong with a weight file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WeightFileErrorKind {
+    /// The TOML does not read (the reader's words).
+    Syntax(String),
+    /// A weight name that is not one of [`Weights::NAMES`].
+    UnknownWeight(String),
+    /// A weight's value that is not a whole number of centipawns (at most 100000 either way).
+    NotCentipawns(String),
+    /// `variant` that is not a string.
+    VariantNotText,
+    /// `weights` that is not a table.
+    WeightsNotTable,
+    /// Another key than `variant` and `weights`.
+    UnknownKey(String),
+}
+
+impl std::fmt::Display for WeightFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: ", self.origin)?;
+        match &self.kind {
+            WeightFileErrorKind::Syntax(message) => f.write_str(message),
+            WeightFileErrorKind::UnknownWeight(name) => write!(
+                f,
+                "no weight is called '{name}' (the weights: {})",
+                Weights::NAMES.join(", ")
+            ),
+            WeightFileErrorKind::NotCentipawns(name) => {
+                write!(f, "weight {name} must be a whole number of centipawns")
+            }
+            WeightFileErrorKind::VariantNotText => f.write_str("variant must be a string"),
+            WeightFileErrorKind::WeightsNotTable => f.write_str("weights must be a table"),
+            WeightFileErrorKind::UnknownKey(key) => write!(
+                f,
+                "unknown key '{key}' (a weight file has variant and [weights])"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for WeightFileError {}
+
 /// Reads a weight file; `origin` names it in errors.
-pub fn parse(text: &str, origin: &str) -> Result<WeightFile, String> {
-    let table: toml::Table = text
-        .parse()
-        .map_err(|e: toml::de::Error| format!("{origin}: {}", e.message()))?;
+pub fn parse(text: &str, origin: &str) -> Result<WeightFile, WeightFileError> {
+    let wrong = |kind| WeightFileError {
+        origin: origin.to_string(),
+        kind,
+    };
+    let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+        wrong(WeightFileErrorKind::Syntax(e.message().to_string()))
+    })?;
     let mut file = WeightFile {
         variant: None,
         weights: Weights::default(),
@@ -75,29 +128,19 @@ pub fn parse(text: &str, origin: &str) -> Result<WeightFile, String> {
             ("variant", toml::Value::String(v)) => file.variant = Some(v.clone()),
             ("weights", toml::Value::Table(t)) => {
                 for (name, value) in t {
-                    let i = Weights::index(name).ok_or_else(|| {
-                        format!(
-                            "{origin}: no weight is called '{name}' (the weights: {})",
-                            Weights::NAMES.join(", ")
-                        )
-                    })?;
+                    let i = Weights::index(name)
+                        .ok_or_else(|| wrong(WeightFileErrorKind::UnknownWeight(name.clone())))?;
                     let v = value
                         .as_integer()
                         .and_then(|v| i32::try_from(v).ok())
                         .filter(|v| v.abs() <= 100_000)
-                        .ok_or_else(|| {
-                            format!("{origin}: weight {name} must be a whole number of centipawns")
-                        })?;
+                        .ok_or_else(|| wrong(WeightFileErrorKind::NotCentipawns(name.clone())))?;
                     file.weights.set(i, v);
                 }
             }
-            ("variant", _) => return Err(format!("{origin}: variant must be a string")),
-            ("weights", _) => return Err(format!("{origin}: weights must be a table")),
-            (other, _) => {
-                return Err(format!(
-                    "{origin}: unknown key '{other}' (a weight file has variant and [weights])"
-                ));
-            }
+            ("variant", _) => return Err(wrong(WeightFileErrorKind::VariantNotText)),
+            ("weights", _) => return Err(wrong(WeightFileErrorKind::WeightsNotTable)),
+            (other, _) => return Err(wrong(WeightFileErrorKind::UnknownKey(other.to_string()))),
         }
     }
     Ok(file)
@@ -149,11 +192,23 @@ mod tests {
 
     #[test]
     fn a_broken_weight_file_is_explained() {
-        let err = |text| parse(text, "w.toml").unwrap_err();
-        assert!(err("[weights]\nedges = 3\n").contains("no weight is called 'edges'"));
-        assert!(err("[weights]\nedge = 1.5\n").contains("whole number"));
-        assert!(err("colour = 1\n").contains("unknown key 'colour'"));
-        assert!(err("[weights\n").starts_with("w.toml: "));
+        use WeightFileErrorKind as Kind;
+        let kind = |text| parse(text, "w.toml").unwrap_err().kind;
+        assert_eq!(
+            kind("[weights]\nedges = 3\n"),
+            Kind::UnknownWeight("edges".into())
+        );
+        assert_eq!(
+            kind("[weights]\nedge = 1.5\n"),
+            Kind::NotCentipawns("edge".into())
+        );
+        assert_eq!(kind("colour = 1\n"), Kind::UnknownKey("colour".into()));
+        assert!(matches!(kind("[weights\n"), Kind::Syntax(_)));
+        let err = parse("[weights]\nedge = 1.5\n", "w.toml").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "w.toml: weight edge must be a whole number of centipawns"
+        );
     }
 
     #[test]

@@ -17,7 +17,7 @@ use rayon::prelude::*;
 
 use crate::board::Bits;
 use crate::engine::Engine;
-use crate::matches::record::{self, Record};
+use crate::matches::record::{self, Record, RecordError};
 use crate::nnue::train::{Rng, Sample};
 use crate::nnue::{Layout, Net};
 use crate::rules::{Colour, Game, Position, Rules};
@@ -153,13 +153,28 @@ fn play_game<B: Bits>(
     (kept, winner)
 }
 
+/// The worker threads could not be started.
+#[derive(Debug)]
+pub struct ThreadsError {
+    pub threads: usize,
+    pub error: rayon::ThreadPoolBuildError,
+}
+
+impl std::fmt::Display for ThreadsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot start {} threads: {}", self.threads, self.error)
+    }
+}
+
+impl std::error::Error for ThreadsError {}
+
 /// Plays `cfg.games` games of self-play and labels their positions.
-pub fn self_play<B: Bits>(rules: &Arc<Rules<B>>, cfg: &SelfPlay) -> Result<Data, String> {
+pub fn self_play<B: Bits>(rules: &Arc<Rules<B>>, cfg: &SelfPlay) -> Result<Data, ThreadsError> {
     let threads = cfg.threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+        .map_err(|error| ThreadsError { threads, error })?;
     let layout = Layout::new(rules);
     let games: Vec<_> = pool.install(|| {
         (0..cfg.games)
@@ -189,7 +204,7 @@ pub fn record_samples<B: Bits>(
     rec: &Record,
     rules: Arc<Rules<B>>,
     skip: usize,
-) -> Result<Option<GameSamples>, String> {
+) -> Result<Option<GameSamples>, RecordError> {
     let winner = match rec.result.as_str() {
         "1-0" => Some(Colour::White),
         "0-1" => Some(Colour::Black),

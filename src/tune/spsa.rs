@@ -17,10 +17,83 @@ pub struct Param {
     pub c_end: f64,
 }
 
+/// A `--param` that does not read: its text, and whether its shape or its values are wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamError {
+    pub text: String,
+    /// The values read but do not make a range (`MIN <= START <= MAX`, `STEP > 0`).
+    pub out_of_range: bool,
+}
+
+impl std::fmt::Display for ParamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.out_of_range {
+            write!(
+                f,
+                "--param '{}': need MIN <= START <= MAX and STEP > 0",
+                self.text
+            )
+        } else {
+            write!(
+                f,
+                "--param '{}': expected NAME=START,MIN,MAX,STEP",
+                self.text
+            )
+        }
+    }
+}
+
+impl std::error::Error for ParamError {}
+
+/// A log that this run cannot resume.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LogError {
+    /// The last line is not one the tuner writes.
+    NotALogLine { last: String },
+    /// The log tunes other parameters (or as many others) than those given.
+    OtherParameters { last: String },
+    /// The log tunes `logged` where `--param` gives `given`.
+    OtherParameter {
+        logged: String,
+        given: String,
+        last: String,
+    },
+}
+
+impl std::fmt::Display for LogError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LogError::NotALogLine { last } => {
+                write!(
+                    f,
+                    "the log's last line is not one this tuner wrote: '{last}'"
+                )
+            }
+            LogError::OtherParameters { last } => write!(
+                f,
+                "the log tunes other parameters than those given (its last line: '{last}')"
+            ),
+            LogError::OtherParameter {
+                logged,
+                given,
+                last,
+            } => write!(
+                f,
+                "the log tunes {logged} where --param gives {given} (its last line: '{last}')"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LogError {}
+
 impl Param {
     /// Reads `NAME=START,MIN,MAX,STEP`.
-    pub fn parse(text: &str) -> Result<Param, String> {
-        let bad = || format!("--param '{text}': expected NAME=START,MIN,MAX,STEP");
+    pub fn parse(text: &str) -> Result<Param, ParamError> {
+        let bad = || ParamError {
+            text: text.to_string(),
+            out_of_range: false,
+        };
         let (name, rest) = text.split_once('=').ok_or_else(bad)?;
         let v: Vec<f64> = rest
             .split(',')
@@ -30,9 +103,10 @@ impl Param {
             return Err(bad());
         };
         if name.trim().is_empty() || !(min <= value && value <= max) || c_end <= 0.0 {
-            return Err(format!(
-                "--param '{text}': need MIN <= START <= MAX and STEP > 0"
-            ));
+            return Err(ParamError {
+                text: text.to_string(),
+                out_of_range: true,
+            });
         }
         Ok(Param {
             name: name.trim().to_string(),
@@ -129,26 +203,29 @@ pub fn log_line(k: u64, result: f64, total: f64, params: &[Param]) -> String {
 /// Where a logged run stands: the iterations done, the running total, and the parameters
 /// as the last line left them (`None` for an empty log). A log of other parameters is an
 /// error.
-pub fn resume(log: &str, params: &mut [Param]) -> Result<Option<(u64, f64)>, String> {
+pub fn resume(log: &str, params: &mut [Param]) -> Result<Option<(u64, f64)>, LogError> {
     let Some(last) = log.lines().rev().find(|l| l.starts_with("iteration ")) else {
         return Ok(None);
     };
     let words: Vec<&str> = last.split(' ').collect();
-    let bad = || format!("the log's last line is not one this tuner wrote: '{last}'");
+    let bad = || LogError::NotALogLine {
+        last: last.to_string(),
+    };
     if words.len() != 6 + params.len() || words[2] != "result" || words[4] != "total" {
-        return Err(format!(
-            "the log tunes other parameters than those given (its last line: '{last}')"
-        ));
+        return Err(LogError::OtherParameters {
+            last: last.to_string(),
+        });
     }
     let done: u64 = words[1].parse().map_err(|_| bad())?;
     let total: f64 = words[5].parse().map_err(|_| bad())?;
     for (p, w) in params.iter_mut().zip(&words[6..]) {
         let (name, value) = w.split_once('=').ok_or_else(bad)?;
         if name != p.name {
-            return Err(format!(
-                "the log tunes {name} where --param gives {} (its last line: '{last}')",
-                p.name
-            ));
+            return Err(LogError::OtherParameter {
+                logged: name.to_string(),
+                given: p.name.clone(),
+                last: last.to_string(),
+            });
         }
         p.value = value.parse::<f64>().map_err(|_| bad())?.clamp(p.min, p.max);
     }
@@ -238,10 +315,10 @@ mod tests {
         assert_eq!(fresh[0].value, 47.25);
         assert_eq!(resume("", &mut fresh).unwrap(), None);
         let mut other = vec![Param::parse("Contempt=0,0,100,5").unwrap()];
-        assert!(
-            resume(&log, &mut other)
-                .unwrap_err()
-                .contains("tunes Aspiration")
-        );
+        assert!(matches!(
+            resume(&log, &mut other),
+            Err(LogError::OtherParameter { logged, given, .. })
+                if logged == "Aspiration" && given == "Contempt"
+        ));
     }
 }

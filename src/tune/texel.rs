@@ -5,7 +5,7 @@
 //! between that chance and the games' results (1, 1/2, 0).
 
 use crate::board::Bits;
-use crate::rules::{Colour, Game, Position, Rules};
+use crate::rules::{Colour, Game, IllegalMove, Position, Rules};
 use crate::search::Weights;
 use crate::search::alphabeta::tactical_squares;
 use crate::search::eval::terms;
@@ -92,7 +92,7 @@ pub fn samples_of<B: Bits>(
     scores: &[Option<i32>],
     skip: usize,
     result: f64,
-) -> Result<Vec<Sample>, String> {
+) -> Result<Vec<Sample>, IllegalMove> {
     let mut out = Vec::new();
     for (ply, token) in tokens.iter().enumerate() {
         if ply >= skip && game.outcome().is_none() && quiet(game) {

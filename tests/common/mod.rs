@@ -21,7 +21,9 @@
 use std::sync::Arc;
 
 use latrunculi::board::Bits;
-use latrunculi::rules::{Colour, Game, Kind, Outcome, Reason, Rules, fen, preset};
+use latrunculi::rules::{
+    Colour, Game, Illegal, Kind, Outcome, PositionError, Reason, Rules, fen, preset,
+};
 
 /// The games the tests play: every seed ruleset fits a 128-bit board.
 pub type G = Game<u128>;
@@ -145,7 +147,7 @@ pub fn game_n(variant: &str, pieces: u8, picture: &str, fields: &str) -> G {
 }
 
 /// Whether a game accepts the drawn position (the error if not).
-pub fn try_game(variant: &str, picture: &str, fields: &str) -> Result<G, String> {
+pub fn try_game(variant: &str, picture: &str, fields: &str) -> Result<G, PositionError> {
     let rules = rules(variant);
     let text = position_string(picture, fields);
     let pos = fen::validate(&rules, &fen::parse(&text)?)?;
@@ -248,13 +250,14 @@ pub fn play<B: Bits>(game: &mut Game<B>, moves: &str) {
 
 /// Asserts that `token` is illegal; returns the referee's explanation.
 #[track_caller]
-pub fn rejects<B: Bits>(game: &mut Game<B>, token: &str) -> String {
+/// Why `token` is illegal (the test fails if it is legal).
+pub fn rejects<B: Bits>(game: &mut Game<B>, token: &str) -> Illegal {
     match game.play_token(token) {
         Ok(_) => panic!(
             "{token} was accepted but should be illegal:\n{}",
             render(game)
         ),
-        Err(e) => e,
+        Err(e) => e.reason,
     }
 }
 

@@ -11,6 +11,7 @@ mod knobs;
 use std::path::Path;
 
 use super::any::AnyRules;
+use super::error::{FileProblem, FileProblemKind, RulesetFileError, WhichRuleset};
 use super::ruleset::*;
 use knobs::{FileDoc, FileRuleset};
 
@@ -76,13 +77,13 @@ fn knob_lines(text: &str) -> Vec<(usize, String, usize)> {
 /// Reads every ruleset of `text` (named `origin` in messages) and checks each as the engine
 /// would build it. Any error refuses the whole file; the error lists every one found, a
 /// line each.
-pub fn parse(text: &str, origin: &str) -> Result<FileRulesets, String> {
+pub fn parse(text: &str, origin: &str) -> Result<FileRulesets, RulesetFileError> {
     read(text, origin, true)
 }
 
 /// [`parse`] without building each ruleset to check it: for the shipped presets, which the
 /// tests build, so that starting the engine does not build its ruleset twice.
-pub(super) fn parse_trusted(text: &str, origin: &str) -> Result<Vec<Ruleset>, String> {
+pub(super) fn parse_trusted(text: &str, origin: &str) -> Result<Vec<Ruleset>, RulesetFileError> {
     read(text, origin, false).map(|f| f.rulesets)
 }
 
@@ -111,9 +112,13 @@ fn name_in(part: &str) -> Option<String> {
     Some(first.get("name")?.as_str()?.to_string())
 }
 
-fn read(text: &str, origin: &str, check: bool) -> Result<FileRulesets, String> {
+fn read(text: &str, origin: &str, check: bool) -> Result<FileRulesets, RulesetFileError> {
     let lines = knob_lines(text);
     let mut errors = Vec::new();
+    let problem = |kind| FileProblem {
+        origin: origin.to_string(),
+        kind,
+    };
     let mut warnings = Vec::new();
     let mut out: Vec<Ruleset> = Vec::new();
     let mut index = 0;
@@ -121,21 +126,22 @@ fn read(text: &str, origin: &str, check: bool) -> Result<FileRulesets, String> {
         let doc: FileDoc = match toml::from_str(part) {
             Ok(doc) => doc,
             Err(e) => {
-                let at = e
-                    .span()
-                    .map(|s| format!(":{}", first_line + line_of(part, s.start) - 1))
-                    .unwrap_or_default();
-                let who = match name_in(part) {
-                    Some(n) => format!("ruleset {n}: "),
-                    None if part.contains("[[ruleset]]") => format!("ruleset #{}: ", index + 1),
-                    None => String::new(),
+                let line = e.span().map(|s| first_line + line_of(part, s.start) - 1);
+                let ruleset = match name_in(part) {
+                    Some(n) => Some(WhichRuleset::Named(n)),
+                    None if part.contains("[[ruleset]]") => Some(WhichRuleset::Numbered(index + 1)),
+                    None => None,
                 };
                 let message = e
                     .message()
                     .trim_end()
                     .replace("unknown field", "unknown knob")
                     .replace("missing field", "missing knob");
-                errors.push(format!("{origin}{at}: {who}{message}"));
+                errors.push(problem(FileProblemKind::Syntax {
+                    line,
+                    ruleset,
+                    message,
+                }));
                 index += usize::from(part.contains("[[ruleset]]"));
                 continue;
             }
@@ -145,9 +151,9 @@ fn read(text: &str, origin: &str, check: bool) -> Result<FileRulesets, String> {
                 let written = lines.iter().find(|(n, k, _)| *n == index && k == knob);
                 let header = lines.iter().find(|(n, k, _)| *n == index && k.is_empty());
                 match (written, header) {
-                    (Some(l), _) => (l.2, ""),
-                    (None, Some(h)) => (h.2, " (not written: its default)"),
-                    (None, None) => (0, ""),
+                    (Some(l), _) => (l.2, false),
+                    (None, Some(h)) => (h.2, true),
+                    (None, None) => (0, false),
                 }
             };
             let checked = f.to_ruleset().and_then(|r| {
@@ -157,11 +163,12 @@ fn read(text: &str, origin: &str, check: bool) -> Result<FileRulesets, String> {
                 Ok(r)
             });
             match checked {
-                Ok(r) if out.iter().any(|o| o.name == r.name) => errors.push(format!(
-                    "{origin}:{}: name: the file has two rulesets called {}",
-                    line("name").0,
-                    r.name
-                )),
+                Ok(r) if out.iter().any(|o| o.name == r.name) => {
+                    errors.push(problem(FileProblemKind::DuplicateName {
+                        line: line("name").0,
+                        name: r.name,
+                    }))
+                }
                 Ok(r) => {
                     for (knob, why) in f.never_apply(&r) {
                         warnings.push(format!(
@@ -172,24 +179,24 @@ fn read(text: &str, origin: &str, check: bool) -> Result<FileRulesets, String> {
                     }
                     out.push(r)
                 }
-                Err(wrong) => errors.extend(wrong.into_iter().map(|e| {
-                    let (at, note) = line(e.knob);
-                    format!(
-                        "{origin}:{at}: ruleset {}: {}{note}: {}",
-                        f.name, e.knob, e.message
-                    )
+                Err(wrong) => errors.extend(wrong.into_iter().map(|error| {
+                    let (line, defaulted) = line(error.knob);
+                    problem(FileProblemKind::Knob {
+                        line,
+                        ruleset: f.name.clone(),
+                        error,
+                        defaulted,
+                    })
                 })),
             }
             index += 1;
         }
     }
-    if !errors.is_empty() {
-        return Err(errors.join("\n"));
+    if out.is_empty() && errors.is_empty() {
+        errors.push(problem(FileProblemKind::NoRuleset));
     }
-    if out.is_empty() {
-        return Err(format!(
-            "{origin}: no [[ruleset]] table (a ruleset file holds one or more)"
-        ));
+    if !errors.is_empty() {
+        return Err(RulesetFileError::Invalid(errors));
     }
     Ok(FileRulesets {
         rulesets: out,
@@ -198,8 +205,10 @@ fn read(text: &str, origin: &str, check: bool) -> Result<FileRulesets, String> {
 }
 
 /// Reads a ruleset file from disk.
-pub fn load_path(path: &Path) -> Result<FileRulesets, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read ruleset file {}: {e}", path.display()))?;
+pub fn load_path(path: &Path) -> Result<FileRulesets, RulesetFileError> {
+    let text = std::fs::read_to_string(path).map_err(|error| RulesetFileError::Read {
+        path: path.to_path_buf(),
+        error,
+    })?;
     parse(&text, &path.display().to_string())
 }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 mod end;
 
 use super::compiled::Rules;
+use super::error::{Illegal, IllegalMove, MoveListError, PositionError};
 use super::moves::{Move, MoveKind, TokenShape, read_token};
 use super::outcome::Outcome;
 use super::position::{Position, Turn};
@@ -88,17 +89,19 @@ impl<B: Bits> Game<B> {
     }
 
     /// A game from a position string, or the precise reason the string is wrong.
-    pub fn from_fen(rules: Arc<Rules<B>>, text: &str) -> Result<Self, String> {
+    pub fn from_fen(rules: Arc<Rules<B>>, text: &str) -> Result<Self, PositionError> {
         let pos = super::fen::parse(text).and_then(|s| super::fen::validate(&rules, &s))?;
         Ok(Self::from_position(rules, pos))
     }
 
     /// Plays a list of tokens; stops at the first illegal one and says which it was (the
     /// moves before it stay played).
-    pub fn play_tokens<S: AsRef<str>>(&mut self, tokens: &[S]) -> Result<(), String> {
+    pub fn play_tokens<S: AsRef<str>>(&mut self, tokens: &[S]) -> Result<(), MoveListError> {
         for (i, t) in tokens.iter().enumerate() {
-            self.play_token(t.as_ref())
-                .map_err(|e| format!("move {} of the list: {e}", i + 1))?;
+            self.play_token(t.as_ref()).map_err(|error| MoveListError {
+                number: i + 1,
+                error,
+            })?;
         }
         Ok(())
     }
@@ -320,15 +323,18 @@ impl<B: Bits> Game<B> {
     }
 
     /// The legal move written as `token`, or why there is none.
-    pub fn find_move(&self, token: &str) -> Result<Move, String> {
+    pub fn find_move(&self, token: &str) -> Result<Move, IllegalMove> {
         let geo = &self.rules.geo;
         let shape = read_token(geo, token)?;
+        let illegal = |reason| IllegalMove {
+            token: token.to_string(),
+            reason,
+        };
         let mut legal = Vec::new();
         if let Some(o) = self.status(&mut legal) {
-            return Err(format!(
-                "illegal move {token}: the game is over ({})",
-                o.headline(self.ruleset())
-            ));
+            return Err(illegal(Illegal::GameOver {
+                headline: o.headline(self.ruleset()),
+            }));
         }
         let matches = |m: &Move| match &shape {
             TokenShape::Pass => m.kind == MoveKind::Pass,
@@ -351,14 +357,11 @@ impl<B: Bits> Game<B> {
         if let Some(m) = legal.iter().find(|m| matches(m)) {
             return Ok(*m);
         }
-        Err(format!(
-            "illegal move {token}: {}",
-            self.why_illegal(&shape, &legal)
-        ))
+        Err(illegal(self.why_illegal(&shape, &legal)))
     }
 
     /// Plays the move written as `token` if it is legal.
-    pub fn play_token(&mut self, token: &str) -> Result<Move, String> {
+    pub fn play_token(&mut self, token: &str) -> Result<Move, IllegalMove> {
         let m = self.find_move(token)?;
         self.make(m);
         Ok(m)
@@ -385,12 +388,13 @@ impl<B: Bits> Game<B> {
         })
     }
 
-    /// A short explanation of why a well-formed token is not among the legal moves.
-    fn why_illegal(&self, shape: &TokenShape, legal: &[Move]) -> String {
+    /// Why a well-formed token is not among the legal moves.
+    fn why_illegal(&self, shape: &TokenShape, legal: &[Move]) -> Illegal {
         let pos = self.position();
         let r = self.ruleset();
         let geo = &self.rules.geo;
-        let side = r.colour_name(pos.side);
+        let side = r.colour_name(pos.side).to_string();
+        let leader = r.leader_name.to_string();
         let mut pseudo = Vec::new();
         self.rules.pseudo_moves(pos, &mut pseudo);
         let token_of = |s: &TokenShape| match s {
@@ -398,57 +402,64 @@ impl<B: Bits> Game<B> {
             _ => String::new(),
         };
         match shape {
-            TokenShape::Pass => "a pass is only legal when nothing else is".into(),
-            TokenShape::Place { .. } if !pos.placing() => "the placement phase is over".into(),
-            TokenShape::Place { leader, to } => {
+            TokenShape::Pass => Illegal::PassNotAllowed,
+            TokenShape::Place { .. } if !pos.placing() => Illegal::PlacementOver,
+            TokenShape::Place {
+                leader: is_leader,
+                to,
+            } => {
+                let square = geo.name(*to);
                 if pos.occupied().has(*to) {
-                    format!("{} is occupied", geo.name(*to))
+                    Illegal::Occupied { square }
                 } else if !self.rules.placement_region(pos.side).has(*to) {
-                    format!("{side} may not place on {}", geo.name(*to))
-                } else if *leader && pos.hand[pos.side.index()][1] == 0 {
-                    format!("{side} has no {} in hand", r.leader_name)
-                } else if *leader {
-                    format!("the {} must be placed first or last", r.leader_name)
+                    Illegal::MayNotPlace { side, square }
+                } else if *is_leader && pos.hand[pos.side.index()][1] == 0 {
+                    Illegal::NoLeaderInHand { side, leader }
+                } else if *is_leader {
+                    Illegal::LeaderFirstOrLast { leader }
                 } else if pos.hand[pos.side.index()][0] == 0 {
-                    format!("{side} has no man in hand")
+                    Illegal::NoManInHand { side }
                 } else {
-                    format!("{side} must place the {} now", r.leader_name)
+                    Illegal::MustPlaceLeader { side, leader }
                 }
             }
-            _ if pos.placing() => format!("{side} must place a piece (placement phase)"),
+            _ if pos.placing() => Illegal::MustPlace { side },
             TokenShape::Remove(sq) => {
                 if pos.men[pos.side.other().index()].has(*sq) && pos.trapped.has(*sq) {
-                    "removal not allowed here".into()
+                    Illegal::RemovalNotAllowed
                 } else {
-                    format!("{} holds no trapped enemy piece", geo.name(*sq))
+                    Illegal::NoTrappedEnemy {
+                        square: geo.name(*sq),
+                    }
                 }
             }
             TokenShape::Path(path) => {
                 let from = path[0];
+                let square = geo.name(from);
                 match pos.piece_at(from) {
-                    None => format!("no piece on {}", geo.name(from)),
-                    Some((c, _)) if c != pos.side => {
-                        format!("the piece on {} is not {side}'s", geo.name(from))
-                    }
-                    Some(_) if pos.trapped.has(from) => {
-                        format!("the piece on {} is trapped", geo.name(from))
-                    }
+                    None => Illegal::NoPiece { square },
+                    Some((c, _)) if c != pos.side => Illegal::NotYours { square, side },
+                    Some(_) if pos.trapped.has(from) => Illegal::Trapped { square },
                     Some(_) => {
                         let t = token_of(shape);
                         if pseudo.iter().any(|m| m.token(geo) == t)
                             && !legal.iter().any(|m| m.token(geo) == t)
                         {
-                            "it would repeat an earlier position (superko)".into()
+                            Illegal::Superko
                         } else if let [_, to] = path[..]
                             && let Some(block) = self.first_in_the_way(from, to)
                         {
                             if block == to {
-                                format!("{} is occupied", geo.name(to))
+                                Illegal::Occupied {
+                                    square: geo.name(to),
+                                }
                             } else {
-                                format!("a piece on {} is in the way", geo.name(block))
+                                Illegal::InTheWay {
+                                    square: geo.name(block),
+                                }
                             }
                         } else {
-                            format!("the piece on {} cannot move that way", geo.name(from))
+                            Illegal::CannotMoveThatWay { square }
                         }
                     }
                 }
