@@ -439,7 +439,7 @@ fn a_corrupt_book_file_is_reported_once_and_the_engine_plays_on() {
     let legal = e.legal();
     let lines = e.ask("go depth 2", |l| l.starts_with("bestmove"));
     assert!(
-        lines[0].starts_with("info string error: book ") && lines[0].contains("truncated"),
+        lines[0].starts_with("info string error book: book ") && lines[0].contains("truncated"),
         "{lines:?}"
     );
     assert!(legal.contains(&bestmove(&lines)), "{lines:?}");

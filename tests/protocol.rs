@@ -205,7 +205,7 @@ fn a_deep_perft_runs_in_the_background_until_stopped_and_a_too_deep_one_is_refus
     let refused = e.ask("go perft 65", |l| l.starts_with("info string"));
     assert_eq!(
         refused.last().unwrap(),
-        "info string error: go perft: depth 65 is deeper than perft counts (at most 64)"
+        "info string error bad-go: go perft: depth 65 is deeper than perft counts (at most 64)"
     );
     e.send("go perft 64");
     // The count goes on in the background: the engine still answers at once.
@@ -340,7 +340,9 @@ fn skill_level_limits_the_search_and_chooses_among_lines_repeatably() {
     let refused = e.ask_sync("setoption name Skill Level value 21");
     assert_eq!(
         refused,
-        vec!["info string error: option Skill Level: '21' is not a whole number from 0 to 20"]
+        vec![
+            "info string error bad-option: option Skill Level: '21' is not a whole number from 0 to 20"
+        ]
     );
     e.send("setoption name Skill Level value 8");
     let budget = Skill::level(8).nodes().unwrap();
@@ -409,7 +411,7 @@ fn uci_elo_limits_the_strength_when_asked_to() {
     e.send("setoption name OwnBook value false");
     let refused = e.ask_sync(&format!("setoption name UCI_Elo value {}", ELO_RANGE.0 - 1));
     assert!(
-        refused[0].starts_with("info string error: option UCI_Elo"),
+        refused[0].starts_with("info string error bad-option: option UCI_Elo"),
         "{refused:?}"
     );
     let lines_at = |e: &mut Engine| -> usize {
@@ -523,26 +525,54 @@ fn bad_input_is_reported_and_changes_nothing() {
     e.send("setoption name UCI_Variant value murray");
     e.ask_sync("position startpos moves a1a3");
     let before = fen(&mut e);
-    for (line, words) in [
-        ("position startpos moves a8a6", "illegal move a8a6"),
-        ("position startpos moves a1a3 h8h6 zz9", "bad move token"),
-        ("position fen 8/8/8 b - 0 0", "rows"),
-        ("position fen 9/8/8/8/8/8/8/8 b - 0 0", "squares"),
-        ("position fen MMMMMMMMM/8/8/8/8/8/8/8 b - 0 0", "squares"),
-        ("position fen 8/8/8/8/8/8/8/8 x - 0 0", "side to move"),
-        ("position fen", "missing"),
-        ("position sideways", "expected"),
-        ("setoption name Warp Drive value 9", "unknown option"),
-        ("setoption name Hash value lots", "Hash"),
-        ("setoption name UCI_Variant value chess", "unknown variant"),
-        ("go perft -1", "not a valid number"),
-        ("frobnicate now", "unknown command"),
-        ("legal z99", "legal"),
+    for (line, code, words) in [
+        (
+            "position startpos moves a8a6",
+            "illegal-move",
+            "illegal move a8a6",
+        ),
+        (
+            "position startpos moves a1a3 h8h6 zz9",
+            "illegal-move",
+            "bad move token",
+        ),
+        ("position fen 8/8/8 b - 0 0", "bad-position", "rows"),
+        (
+            "position fen 9/8/8/8/8/8/8/8 b - 0 0",
+            "bad-position",
+            "squares",
+        ),
+        (
+            "position fen MMMMMMMMM/8/8/8/8/8/8/8 b - 0 0",
+            "bad-position",
+            "squares",
+        ),
+        (
+            "position fen 8/8/8/8/8/8/8/8 x - 0 0",
+            "bad-position",
+            "side to move",
+        ),
+        ("position fen", "bad-command", "missing"),
+        ("position sideways", "bad-command", "expected"),
+        (
+            "setoption name Warp Drive value 9",
+            "bad-option",
+            "unknown option",
+        ),
+        ("setoption name Hash value lots", "bad-option", "Hash"),
+        (
+            "setoption name UCI_Variant value chess",
+            "unknown-ruleset",
+            "unknown variant",
+        ),
+        ("go perft -1", "bad-go", "not a valid number"),
+        ("frobnicate now", "bad-command", "unknown command"),
+        ("legal z99", "bad-command", "legal"),
     ] {
         let answer = e.ask_sync(line);
         assert_eq!(answer.len(), 1, "{line}: {answer:?}");
         assert!(
-            answer[0].starts_with("info string error: "),
+            answer[0].starts_with(&format!("info string error {code}: ")),
             "{line}: {answer:?}"
         );
         assert!(answer[0].contains(words), "{line}: {answer:?}");
@@ -801,24 +831,24 @@ fn contempt_prices_a_forced_draw_except_in_analysis() {
 fn a_go_whose_limits_were_all_refused_searches_one_second_not_for_ever() {
     let mut e = Engine::start();
     e.ask_sync("setoption name OwnBook value false");
-    let fallback = "info string error: go: no limit left that could be read; \
+    let fallback = "info string error bad-go: go: no limit left that could be read; \
                     searching 1000 ms instead (as `go movetime 1000`)";
     for (go, error) in [
         (
             "go depth -3",
-            "info string error: go depth: '-3' is not a valid number",
+            "info string error bad-go: go depth: '-3' is not a valid number",
         ),
         (
             "go movetime 99999999999999999999999",
-            "info string error: go movetime: '99999999999999999999999' is not a valid number",
+            "info string error bad-go: go movetime: '99999999999999999999999' is not a valid number",
         ),
         (
             "go mate 0",
-            "info string error: go mate: 0 is no number of moves (at least 1; ignored)",
+            "info string error bad-go: go mate: 0 is no number of moves (at least 1; ignored)",
         ),
         (
             "go searchmoves zz",
-            "info string error: go searchmoves: bad move token 'zz': file 'z' is not on a board with files a-l (ignored)",
+            "info string error bad-go: go searchmoves: bad move token 'zz': file 'z' is not on a board with files a-l (ignored)",
         ),
     ] {
         // No `stop` is sent: the search must end by itself.
@@ -831,7 +861,7 @@ fn a_go_whose_limits_were_all_refused_searches_one_second_not_for_ever() {
     assert!(
         lines
             .iter()
-            .any(|l| l == "info string error: go wtime: -5 is negative; read as 0"),
+            .any(|l| l == "info string error bad-go: go wtime: -5 is negative; read as 0"),
         "{lines:?}"
     );
     assert!(!lines.iter().any(|l| l == fallback));

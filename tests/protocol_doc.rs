@@ -151,3 +151,44 @@ fn the_options_table_of_protocol_md_is_the_uci_answer() {
         assert_eq!(row[2], default, "the default of {name}");
     }
 }
+
+/// protocol.md's table of error codes is the engine's: the same codes, in order, each with
+/// an example line of its own code; and every error line protocol.md shows carries one of
+/// them.
+#[test]
+fn the_error_codes_of_protocol_md_are_the_engines() {
+    use latrunculi::protocol::error::Code;
+    let doc = include_str!("../protocol.md");
+    let start = doc
+        .find("## Errors")
+        .expect("protocol.md has an errors section");
+    let rows: Vec<Vec<String>> = doc[start..]
+        .lines()
+        .skip_while(|l| !l.starts_with("| `"))
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| l.split('|').skip(1).map(|c| c.trim().to_string()).collect())
+        .collect();
+    let codes: Vec<String> = rows.iter().map(|r| r[0].replace('`', "")).collect();
+    let engine: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
+    assert_eq!(codes, engine);
+    for r in &rows {
+        let code = r[0].replace('`', "");
+        assert!(
+            r[2].starts_with(&format!("`info string error {code}: ")),
+            "the example of {code}: {}",
+            r[2]
+        );
+    }
+    for (at, _) in doc.match_indices("info string error") {
+        let rest = &doc[at + "info string error".len()..];
+        let code = rest
+            .strip_prefix(' ')
+            .and_then(|r| r.split_once(':'))
+            .map(|(c, _)| c.trim());
+        assert!(
+            code.is_some_and(|c| c == "<code>" || engine.contains(&c)),
+            "an error line without a known code: {}",
+            &rest[..rest.len().min(60)]
+        );
+    }
+}

@@ -332,7 +332,7 @@ leader = \"as-man\"
     ));
     let errors = answer
         .iter()
-        .filter(|l| l.starts_with("info string error: "));
+        .filter(|l| l.starts_with("info string error bad-ruleset-file: "));
     assert_eq!(errors.count(), 2, "{answer:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -351,8 +351,10 @@ fn a_bad_or_missing_file_leaves_the_engine_running_with_its_rulesets() {
         bad.display()
     ));
     assert!(
-        answer.iter().any(|l| l.starts_with("info string error: ")
-            && l.contains("bad.toml:4: ruleset x: unknown knob")),
+        answer
+            .iter()
+            .any(|l| l.starts_with("info string error bad-ruleset-file: ")
+                && l.contains("bad.toml:4: ruleset x: unknown knob")),
         "{answer:?}"
     );
     let answer = e.ask_sync("setoption name VariantPath value /no/such/file.toml");

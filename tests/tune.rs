@@ -89,7 +89,7 @@ fn a_fit_of_real_games_writes_weights_the_engine_plays_with() {
         broken.display()
     ));
     assert!(
-        said[0].starts_with("info string error: ")
+        said[0].starts_with("info string error bad-eval-file: ")
             && said[0].contains("no weight is called 'edges'"),
         "{said:?}"
     );

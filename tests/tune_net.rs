@@ -151,7 +151,7 @@ fn a_short_run_writes_a_net_for_the_ruleset() {
         broken.display()
     ));
     assert!(
-        said[0].starts_with("info string error: ")
+        said[0].starts_with("info string error bad-eval-file: ")
             && said[0].contains("ends inside the first layer"),
         "{said:?}"
     );

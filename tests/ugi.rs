@@ -99,10 +99,9 @@ fn an_illegal_move_loses_the_game_for_its_side_in_ugi_mode() {
     // Black (p1) plays e1e4; White's "a1a2" is not White's move.
     let answer = e.ask_sync("position startpos moves e1e4 a1a2");
     assert!(
-        answer
-            .iter()
-            .any(|l| l.starts_with("info string error: move 2 of the list: ")
-                && l.ends_with("; the game is over: white loses by the illegal move (UGI)")),
+        answer.iter().any(|l| l
+            .starts_with("info string error illegal-move: move 2 of the list: ")
+            && l.ends_with("; the game is over: white loses by the illegal move (UGI)")),
         "the game is over, not unchanged: {answer:?}"
     );
     assert_eq!(query(&mut e, "gameover"), "true");
@@ -127,15 +126,15 @@ fn every_go_gets_one_bestmove_even_with_bad_parameters() {
         e.send("position startpos");
         let lines = e.ask("go sideways depth x depth 1", |l| l.starts_with("bestmove"));
         assert!(
-            lines
-                .iter()
-                .any(|l| l == "info string error: go: unknown parameter 'sideways' (ignored)"),
+            lines.iter().any(
+                |l| l == "info string error bad-go: go: unknown parameter 'sideways' (ignored)"
+            ),
             "{lines:?}"
         );
         assert!(
             lines
                 .iter()
-                .any(|l| l.starts_with("info string error: go depth")),
+                .any(|l| l.starts_with("info string error bad-go: go depth")),
             "{lines:?}"
         );
         assert_eq!(
@@ -402,21 +401,21 @@ fn after_a_mistyped_variant_no_game_is_played_until_a_known_one_is_set() {
         let answer = e.ask_sync("setoption name UCI_Variant value kowalsky-8x12");
         assert!(
             answer.iter().any(|l| l
-                .starts_with("info string error: unknown variant 'kowalsky-8x12'")
+                .starts_with("info string error unknown-ruleset: unknown variant 'kowalsky-8x12'")
                 && l.ends_with("until a known one is set, position and go are refused")),
             "{answer:?}"
         );
         let answer = e.ask_sync("position startpos");
         assert!(
-            answer.iter().any(
-                |l| l.starts_with("info string error: no ruleset: UCI_Variant 'kowalsky-8x12'")
-            ),
+            answer.iter().any(|l| l.starts_with(
+                "info string error no-ruleset: no ruleset: UCI_Variant 'kowalsky-8x12'"
+            )),
             "{answer:?}"
         );
         let lines = e.ask("go movetime 50", |l| l.starts_with("bestmove"));
         assert_eq!(lines.last().unwrap(), "bestmove (none)", "{lines:?}");
         assert!(
-            lines[0].starts_with("info string error: no ruleset"),
+            lines[0].starts_with("info string error no-ruleset: no ruleset"),
             "{lines:?}"
         );
         // A known ruleset ends it.

@@ -93,8 +93,10 @@ impl BookPlayer {
                     Some(Arc::new(b))
                 }
                 Err(e) => {
+                    // A book error's code in the protocol (the table of codes is in
+                    // protocol.md) is `book`.
                     lines.push(format!(
-                        "info string error: book {e}; playing on without a book"
+                        "info string error book: book {e}; playing on without a book"
                     ));
                     None
                 }

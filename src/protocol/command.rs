@@ -1,6 +1,104 @@
 //! Protocol input: each line parsed into a typed command, or an error saying what is wrong.
 
-use crate::rules::perft;
+use crate::board::SquareError;
+use crate::rules::{IllegalMove, perft};
+
+/// A line that is no command, or a command written wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandError {
+    /// No command of that name (`shown`: the name as the error repeats it).
+    Unknown { shown: String },
+    /// Words after a command that takes none.
+    Unexpected { command: String, extra: String },
+    /// Words after `position startpos` other than `moves ...`.
+    AfterStartpos { word: String },
+    /// A command without the words it needs: what it expects (`debug: expected 'on' or
+    /// 'off'`).
+    Usage(&'static str),
+    /// `legal <square>` with no square of the board.
+    Square(SquareError),
+    /// `go perft` written wrong.
+    Go(GoError),
+}
+
+impl std::fmt::Display for CommandError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CommandError::Unknown { shown } => write!(f, "unknown command '{shown}'"),
+            CommandError::Unexpected { command, extra } => {
+                write!(f, "{command}: unexpected '{extra}'")
+            }
+            CommandError::AfterStartpos { word } => {
+                write!(f, "position: unexpected '{word}' after startpos")
+            }
+            CommandError::Usage(words) => f.write_str(words),
+            CommandError::Square(e) => write!(f, "legal: {e}"),
+            CommandError::Go(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+/// A `go` parameter that is refused (or, for `go perft`, the whole command).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GoError {
+    /// A parameter without its value.
+    Missing { word: String },
+    /// A value that is not a number of the parameter's range.
+    NotANumber { word: String, value: String },
+    /// A negative clock, read as 0.
+    Negative { word: String, value: i64 },
+    /// `go mate 0`.
+    MateZero,
+    /// `go searchmoves` with no move after it.
+    NoSearchMoves,
+    /// A word that is no parameter of `go`.
+    UnknownParameter { word: String },
+    /// A move of `searchmoves` that is not legal.
+    SearchMove(IllegalMove),
+    /// Every limit of a `go` that meant to stop somewhere was refused: it searches
+    /// `movetime` ms instead.
+    NoLimitLeft { movetime: u64 },
+    /// `go perft` deeper than perft counts.
+    PerftTooDeep { depth: usize },
+    /// Words after `go perft <depth>`.
+    PerftExtra { word: String },
+}
+
+impl std::fmt::Display for GoError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GoError::Missing { word } => write!(f, "go {word}: missing value"),
+            GoError::NotANumber { word, value } => {
+                write!(f, "go {word}: '{value}' is not a valid number")
+            }
+            GoError::Negative { word, value } => {
+                write!(f, "go {word}: {value} is negative; read as 0")
+            }
+            GoError::MateZero => {
+                f.write_str("go mate: 0 is no number of moves (at least 1; ignored)")
+            }
+            GoError::NoSearchMoves => f.write_str("go searchmoves: no moves given"),
+            GoError::UnknownParameter { word } => {
+                write!(f, "go: unknown parameter '{word}' (ignored)")
+            }
+            GoError::SearchMove(e) => write!(f, "go searchmoves: {e} (ignored)"),
+            GoError::NoLimitLeft { movetime } => write!(
+                f,
+                "go: no limit left that could be read; searching {movetime} ms instead (as `go movetime {movetime}`)"
+            ),
+            GoError::PerftTooDeep { depth } => write!(
+                f,
+                "go perft: depth {depth} is deeper than perft counts (at most {})",
+                perft::MAX_DEPTH
+            ),
+            GoError::PerftExtra { word } => write!(f, "go perft: unexpected '{word}'"),
+        }
+    }
+}
+
+impl std::error::Error for GoError {}
 
 /// Limits and flags of a `go` command.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -25,7 +123,7 @@ pub struct GoParams {
     pub p2inc: Option<u64>,
     /// Parameters that could not be read: reported, and the search runs without them (as
     /// Stockfish does), so that every `go` still gets its `bestmove`.
-    pub errors: Vec<String>,
+    pub errors: Vec<GoError>,
 }
 
 /// Where a `position` command starts from.
@@ -78,10 +176,14 @@ pub enum Command {
     Nothing,
 }
 
-fn number<T: std::str::FromStr>(word: &str, value: Option<&&str>) -> Result<T, String> {
-    let v = value.ok_or_else(|| format!("go {word}: missing value"))?;
-    v.parse()
-        .map_err(|_| format!("go {word}: '{v}' is not a valid number"))
+fn number<T: std::str::FromStr>(word: &str, value: Option<&&str>) -> Result<T, GoError> {
+    let v = value.ok_or_else(|| GoError::Missing {
+        word: word.to_string(),
+    })?;
+    v.parse().map_err(|_| GoError::NotANumber {
+        word: word.to_string(),
+        value: v.to_string(),
+    })
 }
 
 /// The parameters `go` knows.
@@ -104,17 +206,16 @@ const GO_WORDS: [&str; 16] = [
     "searchmoves",
 ];
 
-fn parse_go(words: &[&str]) -> Result<Command, String> {
+fn parse_go(words: &[&str]) -> Result<Command, GoError> {
     if words.first() == Some(&"perft") {
         let d = number::<usize>("perft", words.get(1))?;
         if d > perft::MAX_DEPTH {
-            return Err(format!(
-                "go perft: depth {d} is deeper than perft counts (at most {})",
-                perft::MAX_DEPTH
-            ));
+            return Err(GoError::PerftTooDeep { depth: d });
         }
         if words.len() > 2 {
-            return Err(format!("go perft: unexpected '{}'", words[2]));
+            return Err(GoError::PerftExtra {
+                word: words[2].to_string(),
+            });
         }
         return Ok(Command::Perft(d));
     }
@@ -129,12 +230,15 @@ fn parse_go(words: &[&str]) -> Result<Command, String> {
         let mut time = |v| {
             number::<i64>(w, v).map(|t| {
                 if t < 0 {
-                    negative = Some(format!("go {w}: {t} is negative; read as 0"));
+                    negative = Some(GoError::Negative {
+                        word: w.to_string(),
+                        value: t,
+                    });
                 }
                 t.max(0) as u64
             })
         };
-        let read: Result<(), String> = match w {
+        let read: Result<(), GoError> = match w {
             "wtime" => time(v).map(|t| p.wtime = Some(t)),
             "btime" => time(v).map(|t| p.btime = Some(t)),
             "winc" => time(v).map(|t| p.winc = Some(t)),
@@ -148,7 +252,7 @@ fn parse_go(words: &[&str]) -> Result<Command, String> {
             "depth" => number(w, v).map(|n| p.depth = Some(n)),
             "nodes" => number(w, v).map(|n| p.nodes = Some(n)),
             "mate" => number(w, v).and_then(|n: u32| match n {
-                0 => Err("go mate: 0 is no number of moves (at least 1; ignored)".to_string()),
+                0 => Err(GoError::MateZero),
                 n => {
                     p.mate = Some(n);
                     Ok(())
@@ -168,14 +272,16 @@ fn parse_go(words: &[&str]) -> Result<Command, String> {
                 p.searchmoves = words[i + 1..].iter().map(|s| s.to_string()).collect();
                 used = words.len() - i;
                 if p.searchmoves.is_empty() {
-                    Err("go searchmoves: no moves given".into())
+                    Err(GoError::NoSearchMoves)
                 } else {
                     Ok(())
                 }
             }
             other => {
                 used = 1;
-                Err(format!("go: unknown parameter '{other}' (ignored)"))
+                Err(GoError::UnknownParameter {
+                    word: other.to_string(),
+                })
             }
         };
         p.errors.extend(negative);
@@ -191,9 +297,11 @@ fn parse_go(words: &[&str]) -> Result<Command, String> {
     Ok(Command::Go(p))
 }
 
-fn parse_setoption(words: &[&str]) -> Result<Command, String> {
+fn parse_setoption(words: &[&str]) -> Result<Command, CommandError> {
     if words.first() != Some(&"name") {
-        return Err("setoption: expected 'setoption name <id> [value <x>]'".into());
+        return Err(CommandError::Usage(
+            "setoption: expected 'setoption name <id> [value <x>]'",
+        ));
     }
     let rest = &words[1..];
     let split = rest.iter().position(|w| *w == "value");
@@ -202,7 +310,7 @@ fn parse_setoption(words: &[&str]) -> Result<Command, String> {
         None => (rest, None),
     };
     if name.is_empty() {
-        return Err("setoption: the option name is missing".into());
+        return Err(CommandError::Usage("setoption: the option name is missing"));
     }
     Ok(Command::SetOption {
         name: name.join(" "),
@@ -210,7 +318,7 @@ fn parse_setoption(words: &[&str]) -> Result<Command, String> {
     })
 }
 
-fn parse_position(words: &[&str]) -> Result<Command, String> {
+fn parse_position(words: &[&str]) -> Result<Command, CommandError> {
     let moves_at = words.iter().position(|w| *w == "moves");
     let (head, moves) = match moves_at {
         Some(k) => (
@@ -222,17 +330,27 @@ fn parse_position(words: &[&str]) -> Result<Command, String> {
     let base = match head.first() {
         Some(&"startpos") if head.len() == 1 => Base::StartPos,
         Some(&"startpos") => {
-            return Err(format!("position: unexpected '{}' after startpos", head[1]));
+            return Err(CommandError::AfterStartpos {
+                word: head[1].to_string(),
+            });
         }
         Some(&"fen") if head.len() > 1 => Base::Fen(head[1..].join(" ")),
-        Some(&"fen") => return Err("position fen: the position string is missing".into()),
-        _ => return Err("position: expected 'startpos' or 'fen <string>'".into()),
+        Some(&"fen") => {
+            return Err(CommandError::Usage(
+                "position fen: the position string is missing",
+            ));
+        }
+        _ => {
+            return Err(CommandError::Usage(
+                "position: expected 'startpos' or 'fen <string>'",
+            ));
+        }
     };
     Ok(Command::Position { base, moves })
 }
 
 /// Parses one input line.
-pub fn parse(line: &str) -> Result<Command, String> {
+pub fn parse(line: &str) -> Result<Command, CommandError> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let Some((&head, rest)) = words.split_first() else {
         return Ok(Command::Nothing);
@@ -241,7 +359,10 @@ pub fn parse(line: &str) -> Result<Command, String> {
         if rest.is_empty() {
             Ok(c)
         } else {
-            Err(format!("{head}: unexpected '{}'", rest.join(" ")))
+            Err(CommandError::Unexpected {
+                command: head.to_string(),
+                extra: rest.join(" "),
+            })
         }
     };
     match head {
@@ -252,7 +373,9 @@ pub fn parse(line: &str) -> Result<Command, String> {
             ["p1turn"] => Ok(Command::Query(Query::P1Turn)),
             ["gameover"] => Ok(Command::Query(Query::GameOver)),
             ["result"] => Ok(Command::Query(Query::Result)),
-            _ => Err("query: expected p1turn, gameover or result".into()),
+            _ => Err(CommandError::Usage(
+                "query: expected p1turn, gameover or result",
+            )),
         },
         "isready" => none(Command::IsReady),
         "ucinewgame" => none(Command::NewGame),
@@ -268,19 +391,21 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "debug" => match rest {
             ["on"] => Ok(Command::Debug(true)),
             ["off"] => Ok(Command::Debug(false)),
-            _ => Err("debug: expected 'on' or 'off'".into()),
+            _ => Err(CommandError::Usage("debug: expected 'on' or 'off'")),
         },
         "legal" => match rest {
             [] => Ok(Command::Legal(None)),
             [sq] => Ok(Command::Legal(Some(sq.to_string()))),
-            _ => Err("legal: expected at most one square".into()),
+            _ => Err(CommandError::Usage("legal: expected at most one square")),
         },
         "setoption" => parse_setoption(rest),
         "position" => parse_position(rest),
-        "go" => parse_go(rest),
+        "go" => parse_go(rest).map_err(CommandError::Go),
         _ => {
             let shown: String = head.chars().take(40).collect();
-            Err(format!("unknown command '{}'", shown.escape_debug()))
+            Err(CommandError::Unknown {
+                shown: shown.escape_debug().to_string(),
+            })
         }
     }
 }
@@ -323,7 +448,18 @@ mod tests {
             panic!("go parses");
         };
         assert_eq!((p.depth, p.movetime, p.p1time), (None, Some(50), Some(900)));
-        assert_eq!(p.errors.len(), 2, "{:?}", p.errors);
+        assert_eq!(
+            p.errors,
+            [
+                GoError::NotANumber {
+                    word: "depth".into(),
+                    value: "x".into()
+                },
+                GoError::UnknownParameter {
+                    word: "sideways".into()
+                }
+            ]
+        );
         let Ok(Command::Go(p)) = parse("go depth movetime 50") else {
             panic!("go parses");
         };
@@ -344,5 +480,17 @@ mod tests {
         ] {
             assert!(parse(bad).is_err(), "{bad}");
         }
+        assert!(matches!(
+            parse("go perft 99"),
+            Err(CommandError::Go(GoError::PerftTooDeep { depth: 99 }))
+        ));
+        assert!(matches!(
+            parse("uci now"),
+            Err(CommandError::Unexpected { command, extra }) if command == "uci" && extra == "now"
+        ));
+        assert_eq!(
+            parse("frobnicate").unwrap_err().to_string(),
+            "unknown command 'frobnicate'"
+        );
     }
 }

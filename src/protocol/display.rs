@@ -3,19 +3,15 @@
 
 use std::io::{self, Write};
 
-use crate::board::Bits;
+use crate::board::{Bits, SquareError};
 use crate::rules::{Game, MoveKind};
 
-/// The `legal` command: every legal move, or those from/onto one square.
-pub fn legal<B: Bits>(
-    game: &Game<B>,
-    square: Option<&str>,
-    out: &mut dyn Write,
-) -> Result<(), String> {
+/// The `legal` command's answer: every legal move, or those from/onto one square.
+pub fn legal<B: Bits>(game: &Game<B>, square: Option<&str>) -> Result<String, SquareError> {
     let geo = &game.rules().geo;
     let filter = match square {
         None => None,
-        Some(s) => Some(geo.parse_square(s).map_err(|e| format!("legal: {e}"))?),
+        Some(s) => Some(geo.parse_square(s)?),
     };
     let tokens: Vec<String> = game
         .legal_moves()
@@ -35,7 +31,7 @@ pub fn legal<B: Bits>(
         line.push(' ');
         line.push_str(&t);
     }
-    writeln!(out, "{line}").map_err(|e| e.to_string())
+    Ok(line)
 }
 
 /// The `eval` command: every term for each side, then the total for the side to move.

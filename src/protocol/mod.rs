@@ -6,6 +6,7 @@
 
 pub mod command;
 pub mod display;
+pub mod error;
 pub mod options;
 pub mod session;
 

@@ -2,6 +2,7 @@
 //! kind, default and limits are written once, here, and feed both the `option` lines of the
 //! `uci` answer and the checks of `setoption`; a test holds protocol.md's table to it.
 
+use super::error::{Code, OptionError, Refusal};
 use super::session::Session;
 use crate::book::choose::{DEFAULT_VARIETY, MAX_VARIETY};
 use crate::book::locate::DEFAULT_FILE;
@@ -43,7 +44,7 @@ pub enum Value {
 #[derive(Clone, Copy)]
 enum Apply {
     Set(fn(&mut Session, Value)),
-    Try(fn(&mut Session, Value) -> Result<(), String>),
+    Try(fn(&mut Session, Value) -> Result<(), Refusal>),
 }
 use Apply::{Set, Try};
 
@@ -132,7 +133,7 @@ fn session_options(catalogue: &Catalogue) -> Vec<Spec> {
                 s.peer
                     .engine
                     .set_hash(mb)
-                    .map_err(|e| format!("setoption Hash: {e}"))
+                    .map_err(|e| Refusal::from(e).after("setoption Hash"))
             }),
         ),
         Spec {
@@ -257,9 +258,7 @@ fn placement_and_book_options() -> Vec<Spec> {
             "PlacementSearch",
             &["auto", "mcts", "alphabeta"],
             Try(|s, v| {
-                s.peer.engine.options.placement_search = words(v)
-                    .parse::<PlacementSearch>()
-                    .map_err(|e| e.to_string())?;
+                s.peer.engine.options.placement_search = words(v).parse::<PlacementSearch>()?;
                 Ok(())
             }),
         ),
@@ -329,7 +328,7 @@ impl Spec {
     }
 
     /// `value` read as this option's kind, or why it cannot be (words ignore case).
-    pub fn read(&self, value: &str) -> Result<Value, String> {
+    pub fn read(&self, value: &str) -> Result<Value, OptionError> {
         let (name, value) = (self.name, value.trim());
         match &self.kind {
             Kind::Spin { min, max, .. } => value
@@ -337,22 +336,29 @@ impl Spec {
                 .ok()
                 .filter(|v| (min..=max).contains(&v))
                 .map(Value::Int)
-                .ok_or_else(|| {
-                    format!("option {name}: '{value}' is not a whole number from {min} to {max}")
+                .ok_or_else(|| OptionError::NotInRange {
+                    option: name,
+                    value: value.to_string(),
+                    min: *min,
+                    max: *max,
                 }),
             Kind::Check(_) => match value.to_ascii_lowercase().as_str() {
                 "true" => Ok(Value::Bool(true)),
                 "false" => Ok(Value::Bool(false)),
-                _ => Err(format!("option {name}: '{value}' is not true or false")),
+                _ => Err(OptionError::NotABool {
+                    option: name,
+                    value: value.to_string(),
+                }),
             },
             Kind::Combo(_, words) => match words.iter().find(|w| w.eq_ignore_ascii_case(value)) {
                 Some(w) => Ok(Value::Word(w.clone())),
                 // The ruleset's own answer (an unknown variant) says more than a list would.
                 None if name == "UCI_Variant" => Ok(Value::Word(value.to_string())),
-                None => Err(format!(
-                    "option {name}: '{value}' is not one of {}",
-                    words.join(", ")
-                )),
+                None => Err(OptionError::NotAWord {
+                    option: name,
+                    value: value.to_string(),
+                    words: words.clone(),
+                }),
             },
             Kind::Text(_) => Ok(Value::Text(value.to_string())),
             Kind::Button => Ok(Value::Press),
@@ -371,11 +377,13 @@ impl Session {
     }
 
     /// Applies `setoption name <name> value <value>`; on error nothing changes.
-    pub(super) fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+    pub(super) fn set_option(&mut self, name: &str, value: &str) -> Result<(), Refusal> {
         let spec = table(&self.peer.catalogue)
             .into_iter()
             .find(|o| o.name.eq_ignore_ascii_case(name.trim()))
-            .ok_or_else(|| format!("unknown option '{name}'"))?;
+            .ok_or_else(|| OptionError::Unknown {
+                name: name.to_string(),
+            })?;
         let value = spec.read(value)?;
         match spec.apply {
             Set(apply) => apply(self, value),
@@ -387,7 +395,7 @@ impl Session {
 
 /// `UCI_Variant`: the ruleset of that name (any case), or, if there is none, no game at
 /// all until a known one is set (see `Peer::refused_variant`).
-fn set_variant(s: &mut Session, wanted: &str) -> Result<(), String> {
+fn set_variant(s: &mut Session, wanted: &str) -> Result<(), Refusal> {
     let peer = &mut s.peer;
     let name = peer
         .catalogue
@@ -399,9 +407,11 @@ fn set_variant(s: &mut Session, wanted: &str) -> Result<(), String> {
         Ok(rules) => rules,
         Err(e) => {
             peer.refused_variant = Some(wanted.to_string());
-            return Err(format!(
-                "{e}; until a known one is set, position and go are refused"
-            ));
+            let mut refusal = Refusal::from(e);
+            refusal
+                .message
+                .push_str("; until a known one is set, position and go are refused");
+            return Err(refusal);
         }
     };
     peer.refused_variant = None;
@@ -411,7 +421,7 @@ fn set_variant(s: &mut Session, wanted: &str) -> Result<(), String> {
 }
 
 /// `Pieces`: the men per side where the ruleset lets the players choose.
-fn set_pieces(s: &mut Session, v: Value) -> Result<(), String> {
+fn set_pieces(s: &mut Session, v: Value) -> Result<(), Refusal> {
     let n = int(&v) as u8;
     let rules = s.peer.catalogue.rules(&s.peer.variant, Some(n))?;
     s.peer.pieces = Some(n);
@@ -423,7 +433,8 @@ fn set_pieces(s: &mut Session, v: Value) -> Result<(), String> {
 
 /// `EvalFile`: a net (recognised by its magic bytes) for the ruleset it was trained for, or
 /// a weight file for every ruleset; empty: each ruleset's own evaluation again.
-fn set_eval_file(s: &mut Session, path: &str) -> Result<(), String> {
+fn set_eval_file(s: &mut Session, path: &str) -> Result<(), Refusal> {
+    let refused = |message: String| Refusal::new(Code::BadEvalFile, message);
     let peer = &mut s.peer;
     let opts = &mut peer.engine.options;
     if path.is_empty() || path == "<empty>" {
@@ -431,11 +442,11 @@ fn set_eval_file(s: &mut Session, path: &str) -> Result<(), String> {
         opts.eval_net = None;
         return Ok(());
     }
-    let bytes =
-        std::fs::read(path).map_err(|e| format!("option EvalFile: cannot read {path}: {e}"))?;
+    let bytes = std::fs::read(path)
+        .map_err(|e| refused(format!("option EvalFile: cannot read {path}: {e}")))?;
     if bytes.starts_with(crate::nnue::format::MAGIC) {
         let net = crate::nnue::format::from_bytes(&bytes)
-            .map_err(|e| format!("option EvalFile: {path}: {e}"))?;
+            .map_err(|e| refused(format!("option EvalFile: {path}: {e}")))?;
         let trained_for = net.header.ruleset.clone();
         opts.eval_file = None;
         opts.eval_net = Some(std::sync::Arc::new(net));
@@ -444,9 +455,12 @@ fn set_eval_file(s: &mut Session, path: &str) -> Result<(), String> {
         ));
         return Ok(());
     }
-    let text = String::from_utf8(bytes)
-        .map_err(|_| format!("option EvalFile: {path} is neither a net nor a weight file"))?;
-    let file = crate::search::weights::parse(&text, path).map_err(|e| e.to_string())?;
+    let text = String::from_utf8(bytes).map_err(|_| {
+        refused(format!(
+            "option EvalFile: {path} is neither a net nor a weight file"
+        ))
+    })?;
+    let file = crate::search::weights::parse(&text, path)?;
     opts.eval_net = None;
     opts.eval_file = Some(file.weights);
     peer.say(&format!(
@@ -459,7 +473,7 @@ fn set_eval_file(s: &mut Session, path: &str) -> Result<(), String> {
 }
 
 /// `VariantPath`: the rulesets of a file join the catalogue (and `UCI_Variant`'s list).
-fn load_rulesets(s: &mut Session, path: &str) -> Result<(), String> {
+fn load_rulesets(s: &mut Session, path: &str) -> Result<(), Refusal> {
     let peer = &mut s.peer;
     if path.is_empty() || path == "<empty>" {
         peer.say("info string VariantPath: no file given; the rulesets stay as they were");

@@ -12,8 +12,9 @@ use std::sync::{Arc, Mutex};
 /// How long a `go` searches when every limit it gave was refused (documented in protocol.md).
 pub const REFUSED_GO_MOVETIME_MS: u64 = 1000;
 
-use super::command::{Base, Command, GoParams, Query};
+use super::command::{Base, Command, CommandError, GoError, GoParams, Query};
 use super::display;
+use super::error::{Code, Refusal};
 use crate::board::{Bits, Bits256};
 use crate::book::player::BookPlayer;
 use crate::engine::{Engine, EngineEvent};
@@ -138,14 +139,14 @@ impl Session {
 
     /// Handles one input line.
     pub fn handle_line(&mut self, line: &str) -> Flow {
-        let result = super::command::parse(line).and_then(|cmd| self.handle(cmd));
+        let result = super::command::parse(line)
+            .map_err(Refusal::from)
+            .and_then(|cmd| self.handle(cmd));
         match result {
             Ok(flow) => flow,
             Err(e) => {
                 // An error of several lines (a ruleset file's) is several info lines.
-                for line in e.lines() {
-                    self.peer.say(&format!("info string error: {line}"));
-                }
+                self.peer.refuse(e);
                 Flow::Continue
             }
         }
@@ -156,7 +157,7 @@ impl Session {
         self.peer.engine.stop_and_wait();
     }
 
-    fn handle(&mut self, cmd: Command) -> Result<Flow, String> {
+    fn handle(&mut self, cmd: Command) -> Result<Flow, Refusal> {
         let peer = &mut self.peer;
         match cmd {
             Command::Nothing => {}
@@ -183,8 +184,8 @@ impl Session {
             }
             Command::Bench => {
                 peer.engine.stop_and_wait();
-                let report = crate::search::bench::bench(16, 0).map_err(|e| e.to_string())?;
-                peer.text(|b| report.write(b))?
+                let report = crate::search::bench::bench(16, 0)?;
+                peer.text(|b| report.write(b))
             }
             Command::Variants => {
                 peer.say(&format!("variants {}", peer.catalogue.names().join(" ")))
@@ -193,13 +194,16 @@ impl Session {
                 if peer.refused_variant.is_some() =>
             {
                 let wanted = peer.refused_variant.as_deref().unwrap_or_default();
-                let why = format!(
-                    "no ruleset: UCI_Variant '{}' names none (the list is in the uci answer); \
-                     set a known one",
-                    rules::echoed(wanted)
+                let why = Refusal::new(
+                    Code::NoRuleset,
+                    format!(
+                        "no ruleset: UCI_Variant '{}' names none (the list is in the uci answer); \
+                         set a known one",
+                        rules::echoed(wanted)
+                    ),
                 );
                 if let Command::Go(_) = cmd {
-                    peer.say(&format!("info string error: {why}\nbestmove (none)"));
+                    peer.say(&format!("{}\nbestmove (none)", why.lines().join("\n")));
                 } else {
                     return Err(why);
                 }
@@ -220,7 +224,7 @@ impl Session {
 
 /// Why a `position` command could not be played.
 struct PositionError {
-    message: String,
+    refusal: Refusal,
     /// The side whose move was illegal (`None` for a malformed position string).
     loser: Option<rules::Colour>,
 }
@@ -247,15 +251,19 @@ impl Peer {
         say(&self.out, text);
     }
 
-    fn text<F: FnOnce(&mut Vec<u8>) -> std::io::Result<()>>(&self, f: F) -> Result<(), String> {
+    /// Says an error, a line each.
+    fn refuse(&self, refusal: Refusal) {
+        self.say(&refusal.lines().join("\n"));
+    }
+
+    fn text<F: FnOnce(&mut Vec<u8>) -> std::io::Result<()>>(&self, f: F) {
         let mut buf = Vec::new();
-        f(&mut buf).map_err(|e| e.to_string())?;
+        f(&mut buf).expect("writing to memory cannot fail");
         self.say(&String::from_utf8_lossy(&buf));
-        Ok(())
     }
 
     /// The commands that need the game.
-    fn on_table<B: Bits>(&mut self, t: &mut Table<B>, cmd: Command) -> Result<(), String> {
+    fn on_table<B: Bits>(&mut self, t: &mut Table<B>, cmd: Command) -> Result<(), Refusal> {
         match cmd {
             Command::NewGame => {
                 self.engine.stop_and_wait();
@@ -271,16 +279,16 @@ impl Peer {
                 {
                     t.forfeit = Some(e.loser.map(|c| c.other()));
                 }
-                played.map_err(|e| e.message)?
+                played.map_err(|e| e.refusal)?
             }
             Command::Query(q) => self.say(&format!("response {}", self.query(t, q))),
             Command::Perft(depth) => self.perft(t, depth),
             Command::Go(params) => self.go(t, params),
-            Command::Display => self.text(|b| rules::diagram::board(&t.game, b))?,
+            Command::Display => self.text(|b| rules::diagram::board(&t.game, b)),
             Command::Legal(square) => {
-                let mut buf = Vec::new();
-                display::legal(&t.game, square.as_deref(), &mut buf)?;
-                self.say(&String::from_utf8_lossy(&buf));
+                let line =
+                    display::legal(&t.game, square.as_deref()).map_err(CommandError::Square)?;
+                self.say(&line);
             }
             Command::Result => self.say(&match t.game.outcome() {
                 None => "result ongoing".to_string(),
@@ -293,7 +301,7 @@ impl Peer {
             Command::Eval => {
                 let weights = self.engine.options.weights_for(t.game.ruleset());
                 let terms = eval::terms(&t.rules, t.game.position(), &weights);
-                self.text(|b| display::eval(&t.game, &terms, b))?
+                self.text(|b| display::eval(&t.game, &terms, b))
             }
             Command::Rules => {
                 let lines: Vec<String> = rules::describe(&t.rules)
@@ -364,7 +372,8 @@ impl Peer {
                     Base::StartPos => Game::new(t.rules.clone()),
                     Base::Fen(text) => {
                         Game::from_fen(t.rules.clone(), text).map_err(|e| PositionError {
-                            message: format!("position unchanged: bad position string: {e}"),
+                            refusal: Refusal::from(e)
+                                .after("position unchanged: bad position string"),
                             loser: None,
                         })?
                     }
@@ -375,19 +384,18 @@ impl Peer {
         for (i, token) in moves.iter().enumerate().skip(skip) {
             let mover = game.position().side;
             game.play_token(token).map_err(|e| {
-                let message = if self.ugi {
+                let mut refusal = Refusal::from(e).after(format!("move {} of the list", i + 1));
+                if self.ugi {
                     // UGI: the illegal move ends the game (see `on_table`).
                     let side = game.ruleset().colour_name(mover);
-                    format!(
-                        "move {} of the list: {e}; the game is over: {side} loses by the \
-                         illegal move (UGI)",
-                        i + 1
-                    )
+                    refusal.message.push_str(&format!(
+                        "; the game is over: {side} loses by the illegal move (UGI)"
+                    ));
                 } else {
-                    format!("position unchanged: move {} of the list: {e}", i + 1)
-                };
+                    refusal = refusal.after("position unchanged");
+                }
                 PositionError {
-                    message,
+                    refusal,
                     loser: Some(mover),
                 }
             })?;
@@ -435,7 +443,7 @@ impl Peer {
     fn go<B: Bits>(&mut self, t: &Table<B>, p: GoParams) {
         self.engine.stop_and_wait();
         for e in &p.errors {
-            self.say(&format!("info string error: {e}"));
+            self.refuse(Refusal::from(e.clone()));
         }
         let game = &t.game;
         if let Some(winner) = t.forfeit {
@@ -462,7 +470,7 @@ impl Peer {
                 Ok(m) => searchmoves.push(m),
                 Err(e) => {
                     refused = true;
-                    self.say(&format!("info string error: go searchmoves: {e} (ignored)"))
+                    self.refuse(GoError::SearchMove(e).into())
                 }
             }
         }
@@ -496,10 +504,12 @@ impl Peer {
         // limits were refused meant to stop somewhere: it gets a finite search, so that no
         // GUI or runner waits for ever on a typo.
         let limits = if refused && limits.unbounded() && !limits.infinite && !limits.ponder {
-            self.say(&format!(
-                "info string error: go: no limit left that could be read; searching \
-                 {REFUSED_GO_MOVETIME_MS} ms instead (as `go movetime {REFUSED_GO_MOVETIME_MS}`)"
-            ));
+            self.refuse(
+                GoError::NoLimitLeft {
+                    movetime: REFUSED_GO_MOVETIME_MS,
+                }
+                .into(),
+            );
             Limits {
                 movetime: Some(REFUSED_GO_MOVETIME_MS),
                 ..limits

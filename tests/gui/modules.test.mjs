@@ -82,11 +82,15 @@ test("records: tags, notes and wrapped movetext; pasted text read as record, pos
   assert.equal(resultCode({ winner: "draw" }, ["white", "red"]), "1/2-1/2");
 });
 
-test("notation: errors without protocol prefixes, notes in men, option defaults, d's sides", () => {
-  assert.equal(
-    N.errorIn(["info string error: position unchanged: move 1 of the list: illegal move a1b1: b1 is occupied"]),
-    "illegal move a1b1: b1 is occupied",
-  );
+test("notation: errors read by their code, notes in men, option defaults, d's sides", () => {
+  const line = "info string error illegal-move: position unchanged: move 1 of the list: illegal move a1b1: b1 is occupied";
+  assert.deepEqual(N.errorOf(["readyok", line]), {
+    code: "illegal-move",
+    message: "position unchanged: move 1 of the list: illegal move a1b1: b1 is occupied",
+  });
+  assert.equal(N.errorIn([line]), "position unchanged: move 1 of the list: illegal move a1b1: b1 is occupied");
+  assert.deepEqual(N.errorOf(["info string error: no such file"]), { code: "", message: "no such file" });
+  assert.equal(N.errorIn(["info string errors are words"]), null);
   assert.equal(N.errorIn(["readyok"]), null);
   assert.equal(N.noteText("+2671 500ms"), "+26.71 500ms");
   assert.equal(N.noteText("-5 3ms"), "-0.05 3ms");

@@ -173,14 +173,25 @@ export function noteOf(info) {
   return `${score} ${info.time ?? 0}ms`.trim();
 }
 
-/** The engine's `info string error: ...` among `lines`, as words for people, or null. */
-export function errorIn(lines) {
-  const line = lines.find((l) => l.startsWith("info string error"));
+const ERROR = "info string error";
+
+/**
+ * The engine's first error among `lines`, `info string error <code>: <message>` (the codes
+ * are protocol.md's), as `{ code, message }`, or null. An engine that writes no code
+ * (`info string error: <message>`) gives the code "".
+ */
+export function errorOf(lines) {
+  const line = lines.find((l) => l.startsWith(ERROR + " ") || l.startsWith(ERROR + ":"));
   if (!line) return null;
-  return line
-    .replace(/^info string error:\s*/, "")
-    .replace(/^position unchanged:\s*/, "")
-    .replace(/^move \d+ of the list:\s*/, "");
+  const rest = line.slice(ERROR.length);
+  const colon = rest.indexOf(":");
+  return { code: rest.slice(0, colon).trim(), message: rest.slice(colon + 1).trim() };
+}
+
+/** The words of the engine's first error among `lines`, for people, or null. */
+export function errorIn(lines) {
+  const error = errorOf(lines);
+  return error && error.message;
 }
 
 /** The default of option `name` in the engine's `uci` answer, or null. */
