@@ -21,7 +21,7 @@ fn playouts(c: &mut Criterion) {
             ("random-to-end", Playout::RandomToEnd),
         ] {
             let game = Game::new(Arc::new(
-                Rules::<u128>::new(preset(variant, 16).unwrap()).unwrap(),
+                Rules::<u128>::new(preset(variant).unwrap()).unwrap(),
             ));
             let params = MctsParams {
                 playout,

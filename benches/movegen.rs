@@ -10,7 +10,7 @@ use latrunculi::with_width;
 
 /// A game of `variant` on the bit-set type `B` after the given opening tokens.
 fn game_on<B: Bits>(variant: &str, moves: &[&str]) -> Game<B> {
-    let rules = Arc::new(Rules::<B>::new(preset(variant, 16).unwrap()).unwrap());
+    let rules = Arc::new(Rules::<B>::new(preset(variant).unwrap()).unwrap());
     let mut g = Game::new(rules);
     g.play_tokens(moves).unwrap();
     g
@@ -34,7 +34,7 @@ fn bench_legal<B: Bits>(
 fn legal_moves(c: &mut Criterion) {
     let mut group = c.benchmark_group("legal_moves");
     for v in PRESETS {
-        let rules = AnyRules::new(preset(v, 16).unwrap()).unwrap();
+        let rules = AnyRules::new(preset(v).unwrap()).unwrap();
         with_width!(rules, r => bench_legal(&mut group, v, Game::new(r)));
     }
     group.finish();

@@ -10,7 +10,7 @@ use latrunculi::nnue::{Accumulator, Header, Layout, ruleset_digest};
 use latrunculi::rules::{Game, Rules, preset};
 
 fn nnue_speed(c: &mut Criterion) {
-    let rules = Arc::new(Rules::<u128>::new(preset("kowalski-8x12", 16).unwrap()).unwrap());
+    let rules = Arc::new(Rules::<u128>::new(preset("kowalski-8x12").unwrap()).unwrap());
     let layout = Layout::new(&rules);
     let header = Header {
         ruleset: rules.ruleset.name.clone(),

@@ -14,7 +14,7 @@ fn search_speed(c: &mut Criterion) {
         if fen == "startpos" {
             continue;
         }
-        let rules = Arc::new(Rules::<u128>::new(preset(variant, 16).unwrap()).unwrap());
+        let rules = Arc::new(Rules::<u128>::new(preset(variant).unwrap()).unwrap());
         let game = Game::from_fen(rules, fen).unwrap();
         let cfg = SearchConfig {
             limits: Limits::depth(depth - 1),

@@ -444,9 +444,8 @@ mod tests {
         assert_eq!(e.hash_mb(), DEFAULT_HASH_MB);
         e.set_hash(2).unwrap();
         assert_eq!(e.hash_mb(), 2);
-        let rules = Arc::new(
-            crate::rules::Rules::new(crate::rules::preset("murray", 16).unwrap()).unwrap(),
-        );
+        let rules =
+            Arc::new(crate::rules::Rules::new(crate::rules::preset("murray").unwrap()).unwrap());
         let r = e.search_now(&Game::<u128>::new(rules), Limits::depth(2));
         assert!(r.best.is_some());
     }
@@ -454,7 +453,7 @@ mod tests {
     #[test]
     fn auto_places_with_the_search_measured_stronger_in_the_ruleset() {
         use PlacementSearch::*;
-        let r = |name| crate::rules::preset(name, 16).unwrap();
+        let r = |name| crate::rules::preset(name).unwrap();
         assert_eq!(Auto.for_ruleset(&r("schadler-2001")), AlphaBeta);
         assert_eq!(Auto.for_ruleset(&r("luductus")), Mcts);
         assert_eq!(

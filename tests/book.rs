@@ -50,7 +50,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn rules(variant: &str) -> Arc<Rules<u128>> {
-    Arc::new(Rules::new(preset(variant, 16).unwrap()).unwrap())
+    Arc::new(Rules::new(preset(variant).unwrap()).unwrap())
 }
 
 /// Builds a tiny book; extra arguments go after the standard ones.
@@ -632,7 +632,13 @@ fn the_shipped_books_and_openings_are_sound() {
         let stem = path.file_stem().unwrap().to_str().unwrap();
         assert_eq!(book.name(), stem, "{}", path.display());
         let r = Arc::new(
-            Rules::<u128>::new(preset(&book.variant, book.pieces.max(16)).unwrap()).unwrap(),
+            Rules::<u128>::new(
+                preset(&book.variant)
+                    .unwrap()
+                    .with_pieces(book.pieces.max(16))
+                    .unwrap(),
+            )
+            .unwrap(),
         );
         book.check_rules(&r).unwrap();
         let start = Game::new(r.clone());
@@ -655,7 +661,9 @@ fn the_shipped_books_and_openings_are_sound() {
             Some(n) => ("schadler-2001".to_string(), n.parse().unwrap()),
             None => (stem.clone(), 16),
         };
-        let r = Arc::new(Rules::<u128>::new(preset(&variant, pieces).unwrap()).unwrap());
+        let r = Arc::new(
+            Rules::<u128>::new(preset(&variant).unwrap().with_pieces(pieces).unwrap()).unwrap(),
+        );
         let text = std::fs::read_to_string(&path).unwrap();
         let lines: Vec<&str> = text
             .lines()

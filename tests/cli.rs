@@ -14,7 +14,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_latrunculi");
 
 fn legal_tokens(variant: &str, moves: &[&str]) -> Vec<String> {
     let mut g = Game::new(Arc::new(
-        Rules::<u128>::new(preset(variant, 16).unwrap()).unwrap(),
+        Rules::<u128>::new(preset(variant).unwrap()).unwrap(),
     ));
     g.play_tokens(moves).unwrap();
     g.legal_moves()

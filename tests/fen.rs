@@ -8,7 +8,7 @@ use latrunculi::rules::{AnyRules, Game, PRESETS, PositionErrorKind as Kind, Rule
 use latrunculi::with_width;
 
 fn rules(v: &str) -> AnyRules {
-    AnyRules::new(preset(v, 16).unwrap()).unwrap()
+    AnyRules::new(preset(v).unwrap()).unwrap()
 }
 
 /// Mangles the start position string of `r` 3,000 times; returns how many were refused.
@@ -70,7 +70,7 @@ fn mangled_position_strings_never_panic() {
 
 #[test]
 fn impossible_positions_are_refused_with_the_reason() {
-    let narrow = |v: &str| Arc::new(Rules::<u128>::new(preset(v, 16).unwrap()).unwrap());
+    let narrow = |v: &str| Arc::new(Rules::<u128>::new(preset(v).unwrap()).unwrap());
     let k = narrow("kowalski-8x12");
     let s = narrow("schadler-2001");
     let bell = narrow("bell-8x8");

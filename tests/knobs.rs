@@ -22,7 +22,7 @@ fn tokens(g: &Game<u128>) -> Vec<String> {
 }
 
 fn seega_like() -> Ruleset {
-    let mut r = preset("schadler-2001", 16).unwrap();
+    let mut r = preset("schadler-2001").unwrap();
     r.name = "seega-5x5".into();
     r.rows = 5;
     r.cols = 5;
@@ -98,7 +98,7 @@ fn no_move_can_be_decided_by_counting_pieces() {
 
 #[test]
 fn empty_corners_can_be_hostile() {
-    let mut r = preset("little-soldiers", 16).unwrap();
+    let mut r = preset("little-soldiers").unwrap();
     r.capture.hostile_corners = true;
     r.end.material = None;
     // A black man on b1 between the empty corner a1 and a white man arriving on c1.
@@ -113,7 +113,7 @@ fn empty_corners_can_be_hostile() {
 
 #[test]
 fn a_leader_can_be_captured_like_a_man_and_that_ends_the_game() {
-    let mut r = preset("murray", 16).unwrap();
+    let mut r = preset("murray").unwrap();
     r.capture.leader = LeaderCapture::AsMan;
     r.end.leader_loss = true;
     // The white king on d4 between a black man on c4 and a black man arriving on e4.
@@ -126,7 +126,7 @@ fn a_leader_can_be_captured_like_a_man_and_that_ends_the_game() {
 
 #[test]
 fn the_leader_can_be_placed_only_after_the_men() {
-    let mut r = preset("luductus", 16).unwrap();
+    let mut r = preset("luductus").unwrap();
     r.placement.leader_order = LeaderOrder::AfterMen;
     let g = game(r.clone(), "13/13/13/13/13/13/13 r K1M11k1m11 0 0");
     assert!(tokens(&g).iter().all(|t| t.starts_with('@')));
@@ -136,7 +136,7 @@ fn the_leader_can_be_placed_only_after_the_men() {
 
 #[test]
 fn hops_over_enemies_only_and_by_men() {
-    let mut r = preset("little-soldiers", 16).unwrap();
+    let mut r = preset("little-soldiers").unwrap();
     r.hops = Some(Hops {
         by: Hoppers::MenOnly,
         over: HopOver::Enemy,
@@ -161,7 +161,7 @@ fn hops_over_enemies_only_and_by_men() {
 
 #[test]
 fn diagonal_steps_and_no_repetition_rule() {
-    let mut r = preset("little-soldiers", 16).unwrap();
+    let mut r = preset("little-soldiers").unwrap();
     r.man_moves = Movement {
         reach: Reach::Step,
         lines: Lines::All,

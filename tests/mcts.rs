@@ -8,7 +8,7 @@ use latrunculi::rules::{Game, Rules, preset};
 use latrunculi::search::{Clock, Limits, Weights};
 
 fn start(variant: &str) -> Game<u128> {
-    Game::new(Arc::new(Rules::new(preset(variant, 16).unwrap()).unwrap()))
+    Game::new(Arc::new(Rules::new(preset(variant).unwrap()).unwrap()))
 }
 
 fn search(
@@ -168,7 +168,7 @@ fn tree_reuse_keeps_the_subtree_of_the_moves_played() {
     );
     // Nor does a game of another ruleset whose moves have the same square numbers.
     let elsewhere = Game::new(Arc::new(
-        Rules::<u128>::new(preset("seega-rules-6x6", 16).unwrap()).unwrap(),
+        Rules::<u128>::new(preset("seega-rules-6x6").unwrap()).unwrap(),
     ));
     assert!(kept.take_for(&elsewhere).is_none());
 }

@@ -133,7 +133,7 @@ fn check_ruleset<B: Bits>(rules: Arc<Rules<B>>, seen: &mut Seen, seed: u64) {
 fn the_incremental_accumulator_equals_a_recompute_in_every_ruleset() {
     let mut seen = Seen::default();
     for (i, name) in PRESETS.iter().enumerate() {
-        let any = AnyRules::new(preset(name, 16).unwrap()).unwrap();
+        let any = AnyRules::new(preset(name).unwrap()).unwrap();
         with_width!(any, r => check_ruleset(r, &mut seen, 1000 + i as u64));
     }
     // Every kind of ply was followed, many times.
@@ -152,8 +152,8 @@ fn the_incremental_accumulator_equals_a_recompute_in_every_ruleset() {
 /// differ, and renaming a ruleset or its colours does not change it.
 #[test]
 fn the_digest_follows_the_rules_not_the_name() {
-    let a = preset("seega-rules-8x8", 16).unwrap();
-    let b = preset("seega-rules-8x9", 16).unwrap();
+    let a = preset("seega-rules-8x8").unwrap();
+    let b = preset("seega-rules-8x9").unwrap();
     assert_ne!(ruleset_digest(&a), ruleset_digest(&b));
     let mut renamed = a.clone();
     renamed.name = "my-seega".into();
@@ -164,7 +164,7 @@ fn the_digest_follows_the_rules_not_the_name() {
     assert_ne!(ruleset_digest(&a), ruleset_digest(&changed));
     let digests: std::collections::HashSet<u64> = PRESETS
         .iter()
-        .map(|n| ruleset_digest(&preset(n, 16).unwrap()))
+        .map(|n| ruleset_digest(&preset(n).unwrap()))
         .collect();
     assert_eq!(
         digests.len(),

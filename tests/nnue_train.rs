@@ -60,7 +60,7 @@ fn data(rules: &Arc<Rules<u128>>, games: usize, seed: u64) -> Vec<(Position<u128
 }
 
 fn seega() -> Arc<Rules<u128>> {
-    Arc::new(Rules::new(preset("seega-rules-8x8", 16).unwrap()).unwrap())
+    Arc::new(Rules::new(preset("seega-rules-8x8").unwrap()).unwrap())
 }
 
 fn config() -> TrainConfig {

@@ -9,7 +9,7 @@ use latrunculi::rules::{Game, Rules, perft, preset};
 use serde_json::Value;
 
 fn start(variant: &str) -> Game<u128> {
-    Game::new(Arc::new(Rules::new(preset(variant, 16).unwrap()).unwrap()))
+    Game::new(Arc::new(Rules::new(preset(variant).unwrap()).unwrap()))
 }
 
 /// The game after the opening of the reference case of `variant` at ply `ply` whose note
@@ -67,7 +67,8 @@ fn schadler_from_the_empty_board() {
 
 #[test]
 fn schadler_with_more_pieces_places_the_same_way() {
-    let rules = Arc::new(Rules::new(preset("schadler-2001", 24).unwrap()).unwrap());
+    let rules =
+        Arc::new(Rules::new(preset("schadler-2001").unwrap().with_pieces(24).unwrap()).unwrap());
     check(&mut Game::new(rules), &[64, 4_032, 249_984]);
 }
 

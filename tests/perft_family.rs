@@ -224,7 +224,7 @@ fn counts<B: Bits>(rules: Arc<Rules<B>>, fen: Option<&str>) -> [u64; 3] {
 #[test]
 fn every_family_preset_counts_as_before_from_the_start_and_in_mid_game() {
     for (name, start, fen, mid) in TABLE {
-        let rules = AnyRules::new(preset(name, 16).unwrap()).unwrap();
+        let rules = AnyRules::new(preset(name).unwrap()).unwrap();
         assert_eq!(
             with_width!(rules.clone(), r => counts(r, None)),
             start,

@@ -219,7 +219,8 @@ fn play_from(
     script: &[&str],
     games: u64,
 ) -> Stats {
-    let rules = Arc::new(Rules::<u128>::new(preset(name, pieces).unwrap()).unwrap());
+    let rules =
+        Arc::new(Rules::<u128>::new(preset(name).unwrap().with_pieces(pieces).unwrap()).unwrap());
     let model = Model::new(variant);
     assert_eq!((rules.geo.rows, rules.geo.cols), (model.rows, model.cols));
     let (first, start) = match fen {

@@ -53,7 +53,7 @@ fn play_whole_game(variant: &str, go: &str) -> (Vec<String>, String) {
 /// The result line the library gives for the same moves.
 fn referee(variant: &str, moves: &[String]) -> String {
     let mut game = Game::new(Arc::new(
-        Rules::<u128>::new(preset(variant, 16).unwrap()).unwrap(),
+        Rules::<u128>::new(preset(variant).unwrap()).unwrap(),
     ));
     game.play_tokens(moves).unwrap();
     let o = game.outcome().expect("the game is over");

@@ -65,7 +65,13 @@ fn parse(text: &str) -> Vec<Case> {
 }
 
 fn rules(case: &Case) -> AnyRules {
-    AnyRules::new(preset(&case.variant, case.pieces).unwrap()).unwrap()
+    AnyRules::new(
+        preset(&case.variant)
+            .unwrap()
+            .with_pieces(case.pieces)
+            .unwrap(),
+    )
+    .unwrap()
 }
 
 fn replay<B: Bits>(rules: Arc<Rules<B>>, case: &Case) -> Game<B> {

@@ -317,7 +317,7 @@ fn every_seega_and_kharebga_board_forbids_its_centre_point() {
         cases.push((name.to_string(), men, centre));
     }
     for (name, men, centre) in cases {
-        let any = AnyRules::new(preset(&name, 16).unwrap()).unwrap();
+        let any = AnyRules::new(preset(&name).unwrap()).unwrap();
         latrunculi::with_width!(any, r => assert_centre_forbidden(Game::new(r), men, centre));
     }
 }
@@ -2202,7 +2202,7 @@ fn in_every_placement_preset_white_empties_its_hand_first_and_moves_first() {
     // per turn of the table (1, or 2 for bell and seega / kharebga, the bell dux alone).
     let mut seen = 0;
     for name in latrunculi::rules::PRESETS.iter().skip(5) {
-        let ruleset = preset(name, 16).unwrap();
+        let ruleset = preset(name).unwrap();
         if !ruleset.has_placement() {
             continue;
         }

@@ -4,7 +4,7 @@
 
 mod common;
 use common::*;
-use latrunculi::rules::{Game, Illegal, SCHADLER_PIECES, preset};
+use latrunculi::rules::{Game, Illegal, preset};
 
 const S: &str = "schadler-2001";
 const LUDUCTUS: &str = "luductus";
@@ -112,14 +112,13 @@ fn schadler_black_places_last_and_white_moves_first() {
 
 #[test]
 fn schadler_players_choose_16_to_24_pieces_each() {
-    for n in SCHADLER_PIECES {
+    assert_eq!(preset(S).unwrap().pieces_choice, Some((16, 24)));
+    for n in 16..=24 {
         let g = Game::new(rules_n(S, n));
         assert_eq!(fen_of(&g), format!("8/8/8/8/8/8/8/8 w M{n}m{n} 0 0"));
     }
-    assert_eq!(*SCHADLER_PIECES.start(), 16);
-    assert_eq!(*SCHADLER_PIECES.end(), 24);
-    assert!(preset(S, 15).is_err());
-    assert!(preset(S, 25).is_err());
+    assert!(preset(S).unwrap().with_pieces(15).is_err());
+    assert!(preset(S).unwrap().with_pieces(25).is_err());
 }
 
 // ---------------------------------------------------------------- luductus

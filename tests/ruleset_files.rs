@@ -27,7 +27,7 @@ fn perft_from_start<B: Bits>(rules: Arc<Rules<B>>, depth: usize) -> u64 {
 #[test]
 fn every_preset_written_out_and_read_back_is_the_same_ruleset_with_the_same_perft() {
     for name in PRESETS {
-        let r = preset(name, 16).unwrap();
+        let r = preset(name).unwrap();
         let text = file::to_text(std::slice::from_ref(&r));
         let read = file::parse(&text, name).unwrap();
         assert_eq!(
@@ -478,7 +478,7 @@ fn a_ruleset_that_took_a_preset_name_does_not_get_the_preset_book() {
     let dir = std::env::temp_dir().join(format!("latrunculi-took-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("murray.toml");
-    let mut ruleset = preset("murray", 16).unwrap();
+    let mut ruleset = preset("murray").unwrap();
     ruleset.end.ply_limit = 300;
     std::fs::write(&path, file::to_text(&[ruleset])).unwrap();
     let mut e = Engine::start();

@@ -30,7 +30,7 @@ const POSITIONS: [(&str, &str); 6] = [
 ];
 
 fn game(variant: &str, text: &str) -> G {
-    let rules = Arc::new(Rules::<u128>::new(preset(variant, 16).unwrap()).unwrap());
+    let rules = Arc::new(Rules::<u128>::new(preset(variant).unwrap()).unwrap());
     if text == "startpos" {
         Game::new(rules)
     } else {

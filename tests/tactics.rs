@@ -98,7 +98,7 @@ fn pictures_become_position_strings() {
 
 /// The rules of a preset (`schadler-2001` with 16 pieces a side).
 fn rules(variant: &str) -> Arc<Rules<u128>> {
-    let ruleset = preset(variant, 16).unwrap_or_else(|e| panic!("{variant}: {e}"));
+    let ruleset = preset(variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
     Arc::new(Rules::<u128>::new(ruleset).unwrap_or_else(|e| panic!("{variant}: {e}")))
 }
 

@@ -101,7 +101,7 @@ fn solve<B: Bits>(rules: Arc<Rules<B>>, fen_text: &str, depth: u32, want: &Expec
 
 fn check(variant: &str, picture: &str, rest: &str, depth: u32, want: Expect) -> Value {
     let text = format!("{} {rest}", board_field(picture));
-    let rules = AnyRules::new(preset(variant, 16).unwrap()).unwrap();
+    let rules = AnyRules::new(preset(variant).unwrap()).unwrap();
     with_width!(rules, r => solve(r, &text, depth, &want))
 }
 

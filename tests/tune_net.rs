@@ -101,7 +101,7 @@ fn a_short_run_writes_a_net_for_the_ruleset() {
     );
     assert!(out.contains("epoch   3: training loss"), "{out}");
     let net = format::read(&path).unwrap();
-    let rules = Rules::<u128>::new(preset("murray", 16).unwrap()).unwrap();
+    let rules = Rules::<u128>::new(preset("murray").unwrap()).unwrap();
     assert!(net.check_for(&rules).is_ok());
     let header = &net.header.provenance;
     assert!(
@@ -110,7 +110,7 @@ fn a_short_run_writes_a_net_for_the_ruleset() {
     );
     assert!(header.contains("positions of 4 games"), "{header}");
     assert!(header.ends_with("SPRT: not played"), "{header}");
-    let other = Rules::<u128>::new(preset("little-soldiers", 16).unwrap()).unwrap();
+    let other = Rules::<u128>::new(preset("little-soldiers").unwrap()).unwrap();
     assert!(net.check_for(&other).is_err());
 
     // EvalFile: the net evaluates murray instead of the formula; little-soldiers, which it

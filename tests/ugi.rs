@@ -147,7 +147,7 @@ fn every_go_gets_one_bestmove_even_with_bad_parameters() {
 /// `p1win`, `p2win` or `draw` for a result word of the rules (`white`, `black`, `red`,
 /// `draw`) in `variant`.
 fn p_word(variant: &str, word: &str) -> &'static str {
-    let r = latrunculi::rules::preset(variant, 16).unwrap();
+    let r = latrunculi::rules::preset(variant).unwrap();
     match r.colour_named(word) {
         None => "draw",
         Some(c) if c == r.first_player => "p1win",
@@ -338,7 +338,7 @@ fn a_rules_free_referee_plays_every_ruleset_to_the_end_the_rules_give() {
         let fen = late_start(variant);
         let (moves, result) = referee_game(variant, &fen);
         // What the match runner's referee, `latrunculi replay`, says of the same game.
-        let r = latrunculi::rules::preset(variant, 16).unwrap();
+        let r = latrunculi::rules::preset(variant).unwrap();
         let token = match result.as_str() {
             "draw" => "1/2-1/2",
             "p1win" if r.first_player == latrunculi::rules::Colour::White => "1-0",

@@ -15,8 +15,8 @@ fn a_wider_bit_set_gives_the_same_perft() {
         ("little-soldiers", 3),
         ("luductus", 3),
     ] {
-        let narrow = Arc::new(Rules::<u128>::new(preset(variant, 16).unwrap()).unwrap());
-        let wide = Arc::new(Rules::<Bits256>::new(preset(variant, 16).unwrap()).unwrap());
+        let narrow = Arc::new(Rules::<u128>::new(preset(variant).unwrap()).unwrap());
+        let wide = Arc::new(Rules::<Bits256>::new(preset(variant).unwrap()).unwrap());
         assert_eq!(
             perft::perft(&mut Game::new(narrow), depth),
             perft::perft(&mut Game::new(wide), depth),
@@ -27,7 +27,7 @@ fn a_wider_bit_set_gives_the_same_perft() {
 
 #[test]
 fn a_12x12_board_needs_the_wider_set() {
-    let mut r = preset("kowalski-8x12", 16).unwrap();
+    let mut r = preset("kowalski-8x12").unwrap();
     r.name = "kowalski-12x12".into();
     r.rows = 12;
     r.cols = 12;
@@ -47,7 +47,7 @@ fn a_12x12_board_needs_the_wider_set() {
 
 #[test]
 fn an_11x16_placement_board_plays() {
-    let mut r = preset("schadler-2001", 16).unwrap();
+    let mut r = preset("schadler-2001").unwrap();
     r.name = "schadler-11x16".into();
     r.rows = 11;
     r.cols = 16;

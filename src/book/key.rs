@@ -158,14 +158,14 @@ mod tests {
     fn mirroring_commutes_with_the_rules_of_every_ruleset() {
         let mut seed = 0x1234_5678_u64;
         for name in PRESETS {
-            let rules = AnyRules::new(preset(name, 16).unwrap()).unwrap();
+            let rules = AnyRules::new(preset(name).unwrap()).unwrap();
             crate::with_width!(rules, r => mirroring_commutes(r, &mut seed));
         }
     }
 
     #[test]
     fn tokens_mirror_file_by_file() {
-        let rules = Rules::<u128>::new(preset("luductus", 16).unwrap()).unwrap();
+        let rules = Rules::<u128>::new(preset("luductus").unwrap()).unwrap();
         let geo = &rules.geo;
         assert_eq!(mirror_token(geo, "K@a1").unwrap(), "K@m1");
         assert_eq!(mirror_token(geo, "@f7").unwrap(), "@h7");

@@ -24,12 +24,12 @@ pub use entry::{Entry, Points};
 pub use error::{BookError, Damage, NotFound};
 pub use table::{Book, BookMove};
 
-/// The ruleset whose piece count is a setting (and so part of a book's identity).
 /// The piece count a book of `variant` records: the `Pieces` setting where the preset lets
 /// the players choose their number of men (`schadler-2001`), 0 where it is fixed.
 pub fn book_pieces(variant: &str, pieces: u8) -> u8 {
-    let chosen = crate::rules::preset(variant, pieces)
+    let chosen = crate::rules::preset(variant)
         .ok()
+        .and_then(|r| r.with_pieces(pieces).ok())
         .and_then(|r| r.chosen_pieces());
     chosen.unwrap_or(0)
 }

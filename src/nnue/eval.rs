@@ -104,7 +104,7 @@ mod tests {
     /// accumulator of the current position gives.
     #[test]
     fn the_evaluator_follows_the_game_whatever_it_does() {
-        let rules = Arc::new(Rules::<u128>::new(preset("bell-8x8", 16).unwrap()).unwrap());
+        let rules = Arc::new(Rules::<u128>::new(preset("bell-8x8").unwrap()).unwrap());
         let layout = Layout::new(&rules);
         let header = Header {
             ruleset: "bell-8x8".into(),
@@ -153,7 +153,7 @@ mod tests {
             want.clamp(-MAX_SCORE, MAX_SCORE)
         );
         assert_eq!(eval.refreshes(), 2);
-        let other = Rules::<u128>::new(preset("bell-8x7", 16).unwrap()).unwrap();
+        let other = Rules::<u128>::new(preset("bell-8x7").unwrap()).unwrap();
         assert!(matches!(
             NetEval::<u128>::new(net, &other),
             Err(NetError::WrongBoard { .. })

@@ -239,7 +239,7 @@ mod tests {
     use std::sync::Arc;
 
     fn game(variant: &str, fen: &str) -> Game<u128> {
-        let rules = Arc::new(Rules::<u128>::new(preset(variant, 16).unwrap()).unwrap());
+        let rules = Arc::new(Rules::<u128>::new(preset(variant).unwrap()).unwrap());
         Game::from_fen(rules, fen).unwrap()
     }
 
@@ -261,7 +261,7 @@ mod tests {
     /// the 12), and the placement phase is on.
     #[test]
     fn pieces_in_hand_are_thresholds_passed() {
-        let rules = Arc::new(Rules::<u128>::new(preset("schadler-2001", 16).unwrap()).unwrap());
+        let rules = Arc::new(Rules::<u128>::new(preset("schadler-2001").unwrap()).unwrap());
         let g = Game::new(rules);
         let l = Layout::new(g.rules());
         let extras = l.extras(g.position());

@@ -284,7 +284,7 @@ mod tests {
     use crate::rules::{Rules, preset};
 
     fn rules(name: &str) -> Rules<u128> {
-        Rules::new(preset(name, 16).unwrap()).unwrap()
+        Rules::new(preset(name).unwrap()).unwrap()
     }
 
     /// A small net for `name` whose weights count up (so a shifted field shows).
@@ -342,7 +342,7 @@ mod tests {
             }
         );
         // A copy of the ruleset under another name is the same ruleset.
-        let mut renamed = preset("seega-rules-8x8", 16).unwrap();
+        let mut renamed = preset("seega-rules-8x8").unwrap();
         renamed.name = "my-seega".into();
         assert!(net.check_for(&Rules::<u128>::new(renamed).unwrap()).is_ok());
     }

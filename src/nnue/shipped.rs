@@ -42,7 +42,7 @@ mod tests {
     use crate::rules::{Rules, preset};
 
     fn net_for(name: &str) -> Arc<Net> {
-        let rules = Rules::<u128>::new(preset(name, 16).unwrap()).unwrap();
+        let rules = Rules::<u128>::new(preset(name).unwrap()).unwrap();
         let layout = Layout::new(&rules);
         let header = Header {
             ruleset: name.into(),
@@ -59,7 +59,7 @@ mod tests {
     #[test]
     fn a_ruleset_finds_the_net_trained_for_it() {
         let nets = [net_for("murray"), net_for("seega-rules-8x8")];
-        let ruleset = |n| preset(n, 16).unwrap();
+        let ruleset = |n| preset(n).unwrap();
         assert_eq!(find(&nets, &ruleset("murray")), Some(nets[0].clone()));
         assert_eq!(
             find(&nets, &ruleset("seega-rules-8x8")),
@@ -76,7 +76,7 @@ mod tests {
     fn every_shipped_net_reads_and_is_found_for_its_ruleset() {
         assert_eq!(nets().len(), SHIPPED.len());
         for net in nets() {
-            let ruleset = preset(&net.header.ruleset, 16).unwrap();
+            let ruleset = preset(&net.header.ruleset).unwrap();
             assert_eq!(for_ruleset(&ruleset).as_ref(), Some(net));
         }
     }

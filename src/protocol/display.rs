@@ -123,7 +123,7 @@ mod tests {
 
     #[test]
     fn a_line_of_an_unfinished_iteration_says_its_score_is_a_lower_bound() {
-        let ruleset = crate::rules::preset("murray", 16).unwrap();
+        let ruleset = crate::rules::preset("murray").unwrap();
         let r = std::sync::Arc::new(crate::rules::Rules::<u128>::new(ruleset).unwrap());
         let mv = crate::rules::Game::new(r.clone()).legal_moves()[0];
         let info = |bound| {

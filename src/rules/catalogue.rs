@@ -76,12 +76,9 @@ impl Catalogue {
     pub fn ruleset(&self, name: &str, pieces: Option<u8>) -> Result<Ruleset, LookupError> {
         let base = match self.loaded.iter().find(|r| r.name == name) {
             Some(r) => r.clone(),
-            None => preset(name, 16).map_err(|e| match e {
-                LookupError::Unknown(mut u) => {
-                    u.loaded = self.loaded.iter().map(|r| r.name.clone()).collect();
-                    LookupError::Unknown(u)
-                }
-                e => e,
+            None => preset(name).map_err(|mut u| {
+                u.loaded = self.loaded.iter().map(|r| r.name.clone()).collect();
+                LookupError::Unknown(u)
             })?,
         };
         match pieces {
@@ -115,7 +112,7 @@ impl Catalogue {
     pub fn pieces_range(&self) -> (u8, u8) {
         let mut lo = u8::MAX;
         let mut hi = 0;
-        let presets = PRESETS.iter().filter_map(|n| preset(n, 16).ok());
+        let presets = PRESETS.iter().filter_map(|n| preset(n).ok());
         for r in presets.chain(self.loaded.iter().cloned()) {
             if let Some((a, b)) = r.pieces_choice {
                 lo = lo.min(a);

@@ -34,6 +34,6 @@ pub use game::{Frame, Game};
 pub use moves::{MAX_HOPS, Move, MoveKind, TokenShape, read_token};
 pub use outcome::{Outcome, Reason};
 pub use position::{Position, Turn};
-pub use presets::{DEFAULT_PRESET, PRESETS, SCHADLER_PIECES, is_preset, preset, preset_file};
+pub use presets::{DEFAULT_PRESET, PRESETS, is_preset, preset, preset_file};
 pub use resolve::Played;
 pub use ruleset::*;

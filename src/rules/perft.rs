@@ -119,7 +119,7 @@ mod tests {
     use std::sync::Arc;
 
     fn start() -> Game<u128> {
-        Game::new(Arc::new(Rules::new(preset("murray", 16).unwrap()).unwrap()))
+        Game::new(Arc::new(Rules::new(preset("murray").unwrap()).unwrap()))
     }
 
     #[test]

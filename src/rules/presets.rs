@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use super::error::{LookupError, UnknownRuleset};
+use super::error::UnknownRuleset;
 use super::file;
 use super::ruleset::Ruleset;
 
@@ -186,9 +186,6 @@ const FILES: [(&str, &str); 38] = [
 /// The default ruleset of the engine.
 pub const DEFAULT_PRESET: &str = "kowalski-8x12";
 
-/// Pieces per side that `schadler-2001` allows (its file's `pieces-choice`).
-pub const SCHADLER_PIECES: std::ops::RangeInclusive<u8> = 16..=24;
-
 /// Each preset, read the first time it is asked for (a command needs one or two of them).
 static READ: [OnceLock<Ruleset>; FILES.len()] = [const { OnceLock::new() }; FILES.len()];
 
@@ -202,16 +199,16 @@ fn read(i: usize) -> &'static Ruleset {
     })
 }
 
-/// The preset called `name`; `pieces` is the men in hand per side where the ruleset lets
-/// the players choose (`schadler-2001`: 16..=24), ignored elsewhere.
-pub fn preset(name: &str, pieces: u8) -> Result<Ruleset, LookupError> {
+/// The preset called `name`, as its file gives it (where the players may choose the men in
+/// hand, `schadler-2001`, [`Ruleset::with_pieces`] sets another number).
+pub fn preset(name: &str) -> Result<Ruleset, UnknownRuleset> {
     match FILES.iter().position(|(n, _)| *n == name) {
-        Some(i) => Ok(read(i).clone().with_pieces(pieces)?),
-        None => Err(LookupError::Unknown(UnknownRuleset {
+        Some(i) => Ok(read(i).clone()),
+        None => Err(UnknownRuleset {
             name: name.to_string(),
             known: PRESETS.iter().map(|p| p.to_string()).collect(),
             loaded: Vec::new(),
-        })),
+        }),
     }
 }
 
@@ -219,25 +216,30 @@ pub fn preset(name: &str, pieces: u8) -> Result<Ruleset, LookupError> {
 /// preset's name is not): shipped data made for a preset (weights, books, nets) is only
 /// for the preset itself.
 pub fn is_preset(ruleset: &Ruleset) -> bool {
-    let pieces = ruleset.chosen_pieces().unwrap_or(16);
-    preset(&ruleset.name, pieces).is_ok_and(|p| &p == ruleset)
+    let pieces = ruleset.chosen_pieces();
+    preset(&ruleset.name)
+        .ok()
+        .and_then(|p| {
+            let men = pieces.unwrap_or(p.hand_men);
+            p.with_pieces(men).ok()
+        })
+        .is_some_and(|p| &p == ruleset)
 }
 
 #[cfg(test)]
 mod echo_tests {
     #[test]
     fn a_long_unknown_name_is_cut_in_the_message() {
-        use crate::rules::LookupError;
         let long = "x".repeat(100_000);
-        let err = super::preset(&long, 16).unwrap_err();
-        assert!(matches!(&err, LookupError::Unknown(u) if u.name == long));
+        let err = super::preset(&long).unwrap_err();
+        assert_eq!(err.name, long);
         let err = err.to_string();
         assert!(err.starts_with(&format!(
             "unknown variant '{}... (100000 characters)'",
             "x".repeat(40)
         )));
         assert!(err.len() < 2_000, "{} bytes", err.len());
-        let err = super::preset("chess", 16).unwrap_err().to_string();
+        let err = super::preset("chess").unwrap_err().to_string();
         assert!(err.starts_with("unknown variant 'chess' (known: "), "{err}");
     }
 }
@@ -254,13 +256,10 @@ mod tests {
     #[test]
     fn every_preset_file_reads_and_names_itself() {
         for (name, _) in FILES {
-            assert_eq!(preset(name, 16).unwrap().name, name);
+            assert_eq!(preset(name).unwrap().name, name);
         }
         assert_eq!(FILES.map(|(n, _)| n), PRESETS);
-        let s = preset("schadler-2001", 16).unwrap();
-        assert_eq!(
-            s.pieces_choice,
-            Some((*SCHADLER_PIECES.start(), *SCHADLER_PIECES.end()))
-        );
+        let s = preset("schadler-2001").unwrap();
+        assert_eq!(s.pieces_choice, Some((16, 24)));
     }
 }

@@ -158,7 +158,7 @@ pub fn bench_with(
     let mut per_position = Vec::new();
     for (i, (variant, fen, depth)) in POSITIONS.into_iter().enumerate() {
         progress(i, POSITIONS.len(), variant);
-        let rules = AnyRules::new(preset(variant, 16)?)?;
+        let rules = AnyRules::new(preset(variant)?)?;
         let nodes = crate::with_width!(rules, r => search_one(r, fen, depth, depth_offset, hash_mb, threads)?);
         total += nodes.0;
         per_position.push((variant, nodes.0, nodes.1));

@@ -375,7 +375,7 @@ mod tests {
     }
 
     fn terms_with(variant: &str, fen: &str, w: &Weights) -> Terms {
-        let rules = Arc::new(Rules::<u128>::new(preset(variant, 16).unwrap()).unwrap());
+        let rules = Arc::new(Rules::<u128>::new(preset(variant).unwrap()).unwrap());
         let game = Game::from_fen(rules.clone(), fen).unwrap();
         terms(&rules, game.position(), w)
     }
@@ -431,7 +431,7 @@ mod tests {
         let closed = open
             .replacen("m6m", "mM5m", 1)
             .replacen("M1M1M1M1", "M1M1M3", 1);
-        let rules = Arc::new(Rules::<u128>::new(preset("locus-ludi-seneca", 16).unwrap()).unwrap());
+        let rules = Arc::new(Rules::<u128>::new(preset("locus-ludi-seneca").unwrap()).unwrap());
         let mut w = Weights::default();
         w.set(Weights::index("squeeze").unwrap(), 2);
         let material = |fen: &str, engine| {
@@ -578,7 +578,7 @@ mod tests {
             "8M3/7M4/6M5/M10k/6M5/7M4/8M3/K8M2 w - 0 40",
         );
         assert!(row(&open, "room") < row(&walled, "room"), "{open:?}");
-        let rules = Arc::new(Rules::<u128>::new(preset("kowalski-8x12", 16).unwrap()).unwrap());
+        let rules = Arc::new(Rules::<u128>::new(preset("kowalski-8x12").unwrap()).unwrap());
         let start = terms(
             &rules,
             Game::new(rules.clone()).position(),

@@ -268,7 +268,7 @@ mod tests {
     /// depend on what was searched before it.
     #[test]
     fn a_search_inherits_nothing_from_the_history_of_the_last() {
-        let rules = Arc::new(Rules::<u128>::new(preset("murray", 16).unwrap()).unwrap());
+        let rules = Arc::new(Rules::<u128>::new(preset("murray").unwrap()).unwrap());
         let before =
             Game::from_fen(rules.clone(), "MM1M3M/5K2/1k6/1m6/3M3M/8/4m3/7m b - 4 60").unwrap();
         let game = Game::new(rules);

@@ -213,7 +213,7 @@ mod tests {
 
     #[test]
     fn a_ruleset_plays_with_its_shipped_weights_or_the_defaults() {
-        let preset = |name| crate::rules::preset(name, 16).unwrap();
+        let preset = |name| crate::rules::preset(name).unwrap();
         assert!(!shipped_names().contains(&"murray"));
         assert_eq!(for_ruleset(&preset("murray")), Weights::default());
         assert!(shipped_names().contains(&"little-soldiers"));
@@ -232,7 +232,7 @@ mod tests {
         for (name, text) in SHIPPED {
             let f = parse(text, name).unwrap();
             assert_eq!(f.variant.as_deref(), Some(*name));
-            assert!(crate::rules::preset(name, 16).is_ok(), "{name}");
+            assert!(crate::rules::preset(name).is_ok(), "{name}");
         }
     }
 }

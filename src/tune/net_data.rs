@@ -241,7 +241,7 @@ mod tests {
     /// or two, and a score is never a mate score.
     #[test]
     fn self_play_labels_positions_for_the_side_to_move() {
-        let rules = Arc::new(Rules::<u128>::new(preset("murray", 16).unwrap()).unwrap());
+        let rules = Arc::new(Rules::<u128>::new(preset("murray").unwrap()).unwrap());
         let cfg = SelfPlay {
             games: 4,
             nodes: 300,
@@ -272,7 +272,7 @@ mod tests {
         assert_eq!(two.samples, data.samples);
         // A net for murray plays other games; one for another ruleset changes nothing.
         let net_for = |name: &str| {
-            let r = Rules::<u128>::new(preset(name, 16).unwrap()).unwrap();
+            let r = Rules::<u128>::new(preset(name).unwrap()).unwrap();
             let layout = Layout::new(&r);
             let header = crate::nnue::Header {
                 ruleset: name.into(),
@@ -295,7 +295,7 @@ mod tests {
 
     #[test]
     fn the_result_is_seen_from_the_side_to_move() {
-        let rules = Rules::<u128>::new(preset("murray", 16).unwrap()).unwrap();
+        let rules = Rules::<u128>::new(preset("murray").unwrap()).unwrap();
         let mut pos = rules.start();
         pos.side = Colour::Black;
         assert_eq!(result_for(&pos, Some(Colour::Black)), 1.0);
@@ -307,7 +307,7 @@ mod tests {
     /// them are kept (from `skip` on), labelled with the record's result for their mover.
     #[test]
     fn a_record_gives_its_scored_positions() {
-        let rules = Arc::new(Rules::<u128>::new(preset("murray", 16).unwrap()).unwrap());
+        let rules = Arc::new(Rules::<u128>::new(preset("murray").unwrap()).unwrap());
         let mut game = Game::new(rules.clone());
         let mut rec = Record::default();
         for (i, score) in ["35 120ms", "-20 80ms", ""].iter().enumerate() {

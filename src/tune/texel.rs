@@ -265,7 +265,7 @@ mod tests {
             ),
             ("murray", "MM1M3M/5K2/1k6/1m6/3M3M/8/4m3/7m b - 4 60"),
         ] {
-            let rules = Arc::new(Rules::<u128>::new(preset(variant, 16).unwrap()).unwrap());
+            let rules = Arc::new(Rules::<u128>::new(preset(variant).unwrap()).unwrap());
             let game = Game::from_fen(rules.clone(), fen).unwrap();
             let w = Weights::default();
             let f = features(&rules, game.position());

@@ -35,7 +35,10 @@ pub fn rules(variant: &str) -> Arc<Rules<u128>> {
 
 /// The rules of a preset; `pieces` is the schadler-2001 piece count.
 pub fn rules_n(variant: &str, pieces: u8) -> Arc<Rules<u128>> {
-    let ruleset = preset(variant, pieces).unwrap_or_else(|e| panic!("preset {variant}: {e}"));
+    let ruleset = preset(variant)
+        .unwrap_or_else(|e| panic!("preset {variant}: {e}"))
+        .with_pieces(pieces)
+        .unwrap_or_else(|e| panic!("preset {variant}: {e}"));
     Arc::new(Rules::<u128>::new(ruleset).unwrap_or_else(|e| panic!("rules {variant}: {e}")))
 }
 
@@ -367,7 +370,7 @@ pub mod wide {
 
     /// The rules of a preset on the 256-bit set.
     pub fn rules(variant: &str) -> Arc<Rules<Bits256>> {
-        let ruleset = preset(variant, 16).unwrap_or_else(|e| panic!("preset {variant}: {e}"));
+        let ruleset = preset(variant).unwrap_or_else(|e| panic!("preset {variant}: {e}"));
         Arc::new(Rules::<Bits256>::new(ruleset).unwrap_or_else(|e| panic!("rules {variant}: {e}")))
     }
 

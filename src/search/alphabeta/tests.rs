@@ -67,7 +67,7 @@ impl Seen {
 
 /// Random positions of `variant`: `count` games cut after a random number of plies.
 fn positions(variant: &str, count: usize, seed: u64) -> Vec<Game<u128>> {
-    let rules = Arc::new(Rules::<u128>::new(preset(variant, 16).unwrap()).unwrap());
+    let rules = Arc::new(Rules::<u128>::new(preset(variant).unwrap()).unwrap());
     let mut state = seed;
     let mut next = |n: usize| {
         state = state
