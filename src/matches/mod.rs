@@ -245,6 +245,18 @@ fn game_line(round: usize, plies: usize, clocks: Option<[i64; 2]>) -> String {
     format!("game {round}: {}{clocks}", crate::rules::plies(plies))
 }
 
+/// The record file, opened to append the games of this match.
+fn open_records(path: &std::path::Path) -> Result<std::fs::File, MatchError> {
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|error| MatchError::Records {
+            path: path.to_path_buf(),
+            error,
+        })
+}
+
 fn run_on<B: Bits>(
     cfg: &MatchConfig,
     rules: Arc<Rules<B>>,
@@ -269,19 +281,7 @@ fn run_on<B: Bits>(
     let started = Instant::now();
     let mut tallies: Vec<Tally> = vec![Tally::default(); encounters.len()];
     let mut half_pairs: HashMap<(usize, usize), f64> = HashMap::new();
-    let mut record_file = match &cfg.records {
-        Some(p) => Some(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(p)
-                .map_err(|error| MatchError::Records {
-                    path: p.clone(),
-                    error,
-                })?,
-        ),
-        None => None,
-    };
+    let mut record_file = cfg.records.as_deref().map(open_records).transpose()?;
     let terminal = std::io::stdout().is_terminal();
     let mut verdict = None;
     std::thread::scope(|scope| {
