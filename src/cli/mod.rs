@@ -546,7 +546,7 @@ pub fn run(cli: Cli) -> i32 {
         }),
         Some(Command::Book { command }) => book::run(&command, &mut out),
         Some(Command::Tune { command }) => tune::run(&command, &mut out),
-        Some(Command::Gui(args)) => crate::gui::run(&args, &mut out),
+        Some(Command::Gui(args)) => crate::gui::run(&args, &mut out).map_err(|e| e.to_string()),
         Some(Command::Variants { variant_path }) => {
             catalogue(variant_path.as_deref()).and_then(|c| {
                 c.names().iter().try_for_each(|name| {
