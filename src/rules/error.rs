@@ -474,25 +474,3 @@ impl From<PiecesOutOfRange> for Error {
         Error::Lookup(e.into())
     }
 }
-
-// While the layers above still pass errors on as text.
-macro_rules! into_text {
-    ($($from:ty),* $(,)?) => {
-        $(impl From<$from> for String {
-            fn from(e: $from) -> String {
-                e.to_string()
-            }
-        })*
-    };
-}
-
-into_text!(
-    IllegalMove,
-    MoveListError,
-    PositionError,
-    UnknownRuleset,
-    PiecesOutOfRange,
-    LookupError,
-    RulesetFileError,
-    Error,
-);
