@@ -13,6 +13,12 @@
 //! 7. `matches` (the match runner) and then `tune` (texel, SPSA, nets);
 //! 8. the faces: `protocol` (stdin/stdout) and `gui` (the web page's server), then `cli`
 //!    (the command line, which also starts those two).
+//!
+//! Errors are typed per layer: each returns its own error types (variants for what kind of
+//! wrong, `Display` for the words), defined in the lowest layer that produces them and
+//! wrapped by the layers above with `From`. Only the faces turn them into text: `cli::Failure`
+//! once in `cli::run`, and the protocol's `info string error <code>: <message>` lines, the
+//! code taken from the error's type (see `protocol::error` and protocol.md).
 
 pub mod board;
 pub mod book;

@@ -201,10 +201,3 @@ impl From<NotFound> for BookError {
         BookError::NotFound(e)
     }
 }
-
-// While the command line still passes errors on as text.
-impl From<BookError> for String {
-    fn from(e: BookError) -> String {
-        e.to_string()
-    }
-}

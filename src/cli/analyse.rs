@@ -1,6 +1,7 @@
 //! `latrunculi analyse`: the search's view of a position, for a person or (with `--json`) a
 //! script.
 
+use super::Failure;
 use std::io::Write;
 use std::sync::mpsc;
 
@@ -65,30 +66,28 @@ fn tokens<B: Bits>(game: &Game<B>, moves: &[Move]) -> Vec<String> {
     moves.iter().map(|m| m.token(&game.rules().geo)).collect()
 }
 
-pub fn run(args: &AnalyseArgs, out: &mut dyn Write) -> Result<(), String> {
+pub fn run(args: &AnalyseArgs, out: &mut dyn Write) -> Result<(), Failure> {
     crate::with_width!(args.position.rules()?, r => run_on(args, args.position.game_on(r)?, out))
 }
 
-fn run_on<B: Bits>(args: &AnalyseArgs, game: Game<B>, out: &mut dyn Write) -> Result<(), String> {
-    let io = |e: std::io::Error| e.to_string();
+fn run_on<B: Bits>(args: &AnalyseArgs, game: Game<B>, out: &mut dyn Write) -> Result<(), Failure> {
     let r = game.ruleset();
     if !args.json {
-        diagram::board(&game, out).map_err(io)?;
-        writeln!(out).map_err(io)?;
+        diagram::board(&game, out)?;
+        writeln!(out)?;
         writeln!(
             out,
             "Letters: {}. Scores: for the side to move, in men (+1.00 is a man ahead), or \
              win/loss in N moves.",
             diagram::letters(r)
-        )
-        .map_err(io)?;
+        )?;
     }
     if let Some(o) = game.outcome() {
         if args.json {
             let v = json!({"type": "result", "result": o.result_word(r), "reason": o.describe(r)});
-            writeln!(out, "{v}").map_err(io)?;
+            writeln!(out, "{v}")?;
         } else {
-            writeln!(out, "The game is over: {}.", o.headline(r)).map_err(io)?;
+            writeln!(out, "The game is over: {}.", o.headline(r))?;
         }
         return Ok(());
     }
@@ -105,9 +104,7 @@ fn run_on<B: Bits>(args: &AnalyseArgs, game: Game<B>, out: &mut dyn Write) -> Re
     };
     let mut engine = Engine::new();
     engine.options.threads = args.threads as usize;
-    engine
-        .set_hash(args.hash as usize)
-        .map_err(|e| e.to_string())?;
+    engine.set_hash(args.hash as usize)?;
     engine.options.multipv = args.multipv as usize;
     engine.options.move_overhead_ms = 0;
     engine.options.analyse_mode = true;
@@ -149,8 +146,7 @@ fn print_info<B: Bits>(
     game: &Game<B>,
     i: &crate::search::Info,
     out: &mut dyn Write,
-) -> Result<(), String> {
-    let io = |e: std::io::Error| e.to_string();
+) -> Result<(), Failure> {
     let pv = tokens(game, &i.pv);
     let lower = i.bound == Bound::Lower;
     if args.json {
@@ -160,7 +156,7 @@ fn print_info<B: Bits>(
             "bound": if lower { "lower" } else { "exact" }, "nodes": i.nodes,
             "nps": i.nps, "time_ms": i.time_ms, "pv": pv,
         });
-        writeln!(out, "{v}").map_err(io)?;
+        writeln!(out, "{v}")?;
     } else {
         let line = if args.multipv > 1 {
             format!("#{} ", i.multipv)
@@ -180,10 +176,9 @@ fn print_info<B: Bits>(
             i.nps as f64 / 1000.0,
             i.time_ms as f64 / 1000.0,
             pv.join(" ")
-        )
-        .map_err(io)?;
+        )?;
     }
-    out.flush().map_err(io)?;
+    out.flush()?;
     Ok(())
 }
 
@@ -195,8 +190,7 @@ fn print_answer<B: Bits>(
     result: &crate::search::SearchResult,
     unfinished: Option<(i32, i32)>,
     out: &mut dyn Write,
-) -> Result<(), String> {
-    let io = |e: std::io::Error| e.to_string();
+) -> Result<(), Failure> {
     let side = game.ruleset().colour_name(game.position().side);
     let best = result.best.map(|m| m.token(&game.rules().geo));
     let line = result
@@ -211,9 +205,9 @@ fn print_answer<B: Bits>(
             "bound": if unfinished.is_some() { "lower" } else { "exact" },
             "nodes": result.nodes, "pv": line,
         });
-        writeln!(out, "{v}").map_err(io)?;
+        writeln!(out, "{v}")?;
     } else {
-        writeln!(out).map_err(io)?;
+        writeln!(out)?;
         let found = match unfinished {
             Some((depth, value)) => format!(
                 "at least {} in the unfinished depth {depth}; depth {} complete",
@@ -227,9 +221,8 @@ fn print_answer<B: Bits>(
             "Best move for {side}: {} ({found}, {} nodes)",
             best.unwrap_or_else(|| "none".into()),
             result.nodes
-        )
-        .map_err(io)?;
-        writeln!(out, "Expected continuation: {}", line.join(" ")).map_err(io)?;
+        )?;
+        writeln!(out, "Expected continuation: {}", line.join(" "))?;
     }
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! `latrunculi book`: build a book by self-play, probe it, dump it as text, and turn it
 //! into an opening suite for matches (see `books/README.md`).
 
+use super::Failure;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -113,13 +114,13 @@ pub struct OpeningsArgs {
 }
 
 /// Runs a `book` subcommand.
-pub fn run(cmd: &BookCommand, out: &mut dyn Write) -> Result<(), String> {
+pub fn run(cmd: &BookCommand, out: &mut dyn Write) -> Result<(), Failure> {
     match cmd {
         BookCommand::Build(a) => build_command(a, out),
         BookCommand::Probe(a) => probe_command(a, out),
         BookCommand::Dump { file } => {
             let book = Book::load(file, None)?;
-            text::dump(&book, out).map_err(|e| e.to_string())
+            Ok(text::dump(&book, out)?)
         }
         BookCommand::Openings(a) => openings_command(a, out),
     }
@@ -136,7 +137,7 @@ fn progress_line(p: &Progress) -> String {
     )
 }
 
-fn build_command(a: &BuildArgs, out: &mut dyn Write) -> Result<(), String> {
+fn build_command(a: &BuildArgs, out: &mut dyn Write) -> Result<(), Failure> {
     crate::with_width!(a.ruleset.rules()?, r => build_on(a, r, out))
 }
 
@@ -144,20 +145,26 @@ fn build_on<B: Bits>(
     a: &BuildArgs,
     rules: Arc<Rules<B>>,
     out: &mut dyn Write,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     let stop = match (a.games, a.time) {
         (_, Some(t)) if t.is_finite() && t > 0.0 => Stop::Time(Duration::from_secs_f64(t)),
-        (_, Some(t)) => return Err(format!("--time {t}: expected a positive number of seconds")),
+        (_, Some(t)) => {
+            return Err(Failure::Usage(format!(
+                "--time {t}: expected a positive number of seconds"
+            )));
+        }
         (Some(n), None) => Stop::Games(n),
         (None, None) => Stop::Games(100),
     };
     if a.threads == 0 || a.nodes == 0 || a.finish_nodes == 0 {
-        return Err("--threads, --nodes and --finish-nodes must be at least 1".into());
+        return Err(Failure::Usage(
+            "--threads, --nodes and --finish-nodes must be at least 1".into(),
+        ));
     }
     let mut book = if a.out.exists() {
         let b = Book::load(&a.out, None)?;
         b.check_rules(&rules)
-            .map_err(|e| format!("{}: {e}", a.out.display()))?;
+            .map_err(|e| e.from_source(a.out.display()))?;
         eprintln!(
             "extending {}: {} positions, {} entries",
             a.out.display(),
@@ -200,27 +207,27 @@ fn build_on<B: Bits>(
         eprintln!();
     }
     book.save(&a.out)?;
-    writeln!(out, "{}: {}", a.out.display(), progress_line(&done)).map_err(|e| e.to_string())
+    writeln!(out, "{}: {}", a.out.display(), progress_line(&done))?;
+    Ok(())
 }
 
-fn probe_command(a: &ProbeArgs, out: &mut dyn Write) -> Result<(), String> {
+fn probe_command(a: &ProbeArgs, out: &mut dyn Write) -> Result<(), Failure> {
     crate::with_width!(a.position.rules()?, r => probe_on(a, a.position.game_on(r)?, out))
 }
 
-fn probe_on<B: Bits>(a: &ProbeArgs, game: Game<B>, out: &mut dyn Write) -> Result<(), String> {
+fn probe_on<B: Bits>(a: &ProbeArgs, game: Game<B>, out: &mut dyn Write) -> Result<(), Failure> {
     let rules = game.rules();
     let pieces = crate::book::ruleset_pieces(&rules.ruleset);
     let path = match &a.book {
         Some(p) => locate::Source::File(p.clone()),
         None => locate::find(&rules.ruleset.name, pieces).map_err(|looked| {
-            format!(
+            Failure::Unmet(format!(
                 "no book for {} ({looked}; give --book FILE)",
                 crate::book::book_name(&rules.ruleset.name, pieces),
-            )
+            ))
         })?,
     };
     let book = path.load(Some((&rules.ruleset.name, pieces)))?;
-    let io = |e: std::io::Error| e.to_string();
     let key = key::key_of(rules, game.position());
     writeln!(
         out,
@@ -229,29 +236,26 @@ fn probe_on<B: Bits>(a: &ProbeArgs, game: Game<B>, out: &mut dyn Write) -> Resul
         book.name(),
         book.len(),
         book.entry_count()
-    )
-    .map_err(io)?;
+    )?;
     writeln!(
         out,
         "position key {:016X}{}",
         key.key,
         if key.mirrored { " (mirrored)" } else { "" }
-    )
-    .map_err(io)?;
+    )?;
     let moves = book.probe(&game);
     let weights: Vec<u16> = moves.iter().map(|m| m.entry.weight).collect();
     let chances = choose::probabilities(&weights, a.variety.min(MAX_VARIETY));
     let list: Vec<_> = moves.into_iter().zip(chances).collect();
     let stale = book.entries(key.key).len() - list.len();
     if list.is_empty() {
-        writeln!(out, "not in the book").map_err(io)?;
+        writeln!(out, "not in the book")?;
     } else {
         writeln!(
             out,
             "{:<12} {:>6} {:>7} {:>6} {:>6} {:>6} {:>7} {:>7} {:>7}",
             "move", "weight", "visits", "wins", "draws", "losses", "score%", "search", "chance"
-        )
-        .map_err(io)?;
+        )?;
         for (m, p) in &list {
             let e = &m.entry;
             let share = e
@@ -269,23 +273,21 @@ fn probe_on<B: Bits>(a: &ProbeArgs, game: Game<B>, out: &mut dyn Write) -> Resul
                 share,
                 e.score,
                 p * 100.0
-            )
-            .map_err(io)?;
+            )?;
         }
     }
     if stale > 0 {
         writeln!(
             out,
             "({stale} book moves are not legal here and are ignored)"
-        )
-        .map_err(io)?;
+        )?;
     }
     Ok(())
 }
 
-fn openings_command(a: &OpeningsArgs, out: &mut dyn Write) -> Result<(), String> {
+fn openings_command(a: &OpeningsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if a.plies == 0 {
-        return Err("--plies must be at least 1".into());
+        return Err(Failure::Usage("--plies must be at least 1".into()));
     }
     crate::with_width!(a.ruleset.rules()?, r => openings_on(a, r, out))
 }
@@ -294,10 +296,10 @@ fn openings_on<B: Bits>(
     a: &OpeningsArgs,
     rules: Arc<Rules<B>>,
     out: &mut dyn Write,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     let book = Book::load(&a.book, None)?;
     book.check_rules(&rules)
-        .map_err(|e| format!("{}: {e}", a.book.display()))?;
+        .map_err(|e| e.from_source(a.book.display()))?;
     let cfg = OpeningsConfig {
         plies: a.plies,
         margin: a.margin.max(0),
@@ -314,13 +316,16 @@ fn openings_on<B: Bits>(
         eprint!("\r\x1b[K");
     }
     if lines.is_empty() {
-        return Err(format!(
+        return Err(Failure::Unmet(format!(
             "no book line of {} plies is within {} cp (try more --plies of book, a wider --margin, or a bigger book)",
             a.plies, a.margin
-        ));
+        )));
     }
     if let Some(dir) = a.out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|error| Failure::File {
+            path: dir.to_path_buf(),
+            error,
+        })?;
     }
     let mut text = openings::file_text(&book, &cfg, &lines);
     if a.format == "fen" {
@@ -339,9 +344,13 @@ fn openings_on<B: Bits>(
     }
     write_file(&a.out, &text)?;
     let s = if lines.len() == 1 { "" } else { "s" };
-    writeln!(out, "{}: {} opening{s}", a.out.display(), lines.len()).map_err(|e| e.to_string())
+    writeln!(out, "{}: {} opening{s}", a.out.display(), lines.len())?;
+    Ok(())
 }
 
-fn write_file(path: &Path, text: &str) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+fn write_file(path: &Path, text: &str) -> Result<(), Failure> {
+    std::fs::write(path, text).map_err(|error| Failure::File {
+        path: path.to_path_buf(),
+        error,
+    })
 }

@@ -1,6 +1,7 @@
 //! The settings of games between engines, as `match` and `tune spsa` take them
 //! (cutechess-cli style `--engine` and `--each` words), and those of `match` alone.
 
+use super::Failure;
 use clap::Args;
 
 use super::RulesetArgs;
@@ -65,7 +66,7 @@ pub struct GamesArgs {
 
 impl GamesArgs {
     /// The match these settings describe: one round, every pair, no SPRT.
-    pub fn config(&self) -> Result<crate::matches::MatchConfig, String> {
+    pub fn config(&self) -> Result<crate::matches::MatchConfig, Failure> {
         use crate::matches::{MatchConfig, Openings, spec::EngineSpec};
         let engines = self
             .engine_groups
@@ -90,7 +91,9 @@ impl GamesArgs {
                         "least" => least = Some(number("openings least", &v)?),
                         "most" => most = Some(number("openings most", &v)?),
                         "depth" => depth = number("openings depth", &v)?,
-                        _ => return Err(format!("openings: unknown setting '{k}'")),
+                        _ => {
+                            return Err(Failure::Usage(format!("openings: unknown setting '{k}'")));
+                        }
                     }
                 }
                 let band = match (least, most) {
@@ -102,10 +105,10 @@ impl GamesArgs {
                             depth,
                         };
                         if band.least > band.most {
-                            return Err(format!(
+                            return Err(Failure::Usage(format!(
                                 "openings: least={} is above most={}",
                                 band.least, band.most
-                            ));
+                            )));
                         }
                         Some(band)
                     }
@@ -115,7 +118,9 @@ impl GamesArgs {
             Some(w) if w.starts_with("file=") => Openings::File(w["file=".len()..].into()),
             Some("suite") => Openings::Suite,
             _ => {
-                return Err("openings: expected 'random plies=N', 'file=PATH' or 'suite'".into());
+                return Err(Failure::Usage(
+                    "openings: expected 'random plies=N', 'file=PATH' or 'suite'".into(),
+                ));
             }
         };
         let mut resign = None;
@@ -125,7 +130,7 @@ impl GamesArgs {
                 match k.as_str() {
                     "cp" => cp = number("resign cp", &v)?,
                     "moves" => moves = number("resign moves", &v)?,
-                    _ => return Err(format!("resign: unknown setting '{k}'")),
+                    _ => return Err(Failure::Usage(format!("resign: unknown setting '{k}'"))),
                 }
             }
             resign = Some((cp, moves));
@@ -142,7 +147,7 @@ impl GamesArgs {
                     "cp" => d.cp = number("draw-score cp", &v)?,
                     "moves" => d.moves = number("draw-score moves", &v)?,
                     "after" => d.after = number("draw-score after", &v)?,
-                    _ => return Err(format!("draw-score: unknown setting '{k}'")),
+                    _ => return Err(Failure::Usage(format!("draw-score: unknown setting '{k}'"))),
                 }
             }
             draw_score = Some(d);
@@ -196,7 +201,7 @@ pub struct MatchArgs {
 }
 
 impl MatchArgs {
-    pub fn config(&self) -> Result<crate::matches::MatchConfig, String> {
+    pub fn config(&self) -> Result<crate::matches::MatchConfig, Failure> {
         Ok(crate::matches::MatchConfig {
             rounds: self.rounds,
             sprt: parse_sprt(&self.sprt)?,
@@ -209,7 +214,7 @@ impl MatchArgs {
 
 /// The settings of `--sprt` (none given: no test). Unset ones default to elo0 = 0,
 /// elo1 = 5, alpha = beta = 0.05.
-pub(super) fn parse_sprt(words: &[String]) -> Result<Option<Sprt>, String> {
+pub(super) fn parse_sprt(words: &[String]) -> Result<Option<Sprt>, Failure> {
     if words.is_empty() {
         return Ok(None);
     }
@@ -226,27 +231,29 @@ pub(super) fn parse_sprt(words: &[String]) -> Result<Option<Sprt>, String> {
             "elo1" => s.elo1 = x,
             "alpha" => s.alpha = x,
             "beta" => s.beta = x,
-            _ => return Err(format!("sprt: unknown setting '{k}'")),
+            _ => return Err(Failure::Usage(format!("sprt: unknown setting '{k}'"))),
         }
     }
     if !(s.alpha > 0.0 && s.alpha < 1.0 && s.beta > 0.0 && s.beta < 1.0 && s.elo1 > s.elo0) {
-        return Err("sprt: need 0 < alpha, beta < 1 and elo0 < elo1".into());
+        return Err(Failure::Usage(
+            "sprt: need 0 < alpha, beta < 1 and elo0 < elo1".into(),
+        ));
     }
     Ok(Some(s))
 }
 
-fn key_values(words: &[String], what: &str) -> Result<Vec<(String, String)>, String> {
+fn key_values(words: &[String], what: &str) -> Result<Vec<(String, String)>, Failure> {
     words
         .iter()
         .map(|w| {
             w.split_once('=')
                 .map(|(k, v)| (k.to_string(), v.to_string()))
-                .ok_or_else(|| format!("{what}: '{w}' is not key=value"))
+                .ok_or_else(|| Failure::Usage(format!("{what}: '{w}' is not key=value")))
         })
         .collect()
 }
 
-fn number<T: std::str::FromStr>(what: &str, v: &str) -> Result<T, String> {
+fn number<T: std::str::FromStr>(what: &str, v: &str) -> Result<T, Failure> {
     v.parse()
-        .map_err(|_| format!("{what}: '{v}' is not a number"))
+        .map_err(|_| Failure::Usage(format!("{what}: '{v}' is not a number")))
 }

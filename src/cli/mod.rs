@@ -9,6 +9,7 @@ use clap::{Args, Parser, Subcommand};
 
 pub mod analyse;
 pub mod book;
+mod error;
 pub mod games;
 pub mod play;
 pub mod tune;
@@ -18,6 +19,7 @@ use crate::board::Bits;
 use crate::matches::stats::Sprt;
 use crate::rules::{self, AnyRules, Catalogue, DEFAULT_PRESET, Game, Rules, perft};
 use crate::with_width;
+pub use error::Failure;
 use games::parse_sprt;
 pub use games::{GamesArgs, MatchArgs};
 
@@ -162,7 +164,7 @@ pub struct RulesetArgs {
 
 /// The presets, and the rulesets of `path` if one is given; the warnings of reading it
 /// go to standard error.
-pub fn catalogue(path: Option<&std::path::Path>) -> Result<Catalogue, String> {
+pub fn catalogue(path: Option<&std::path::Path>) -> Result<Catalogue, Failure> {
     let (catalogue, warnings) = Catalogue::with_file(path)?;
     for warning in warnings {
         eprintln!("{warning}");
@@ -172,7 +174,7 @@ pub fn catalogue(path: Option<&std::path::Path>) -> Result<Catalogue, String> {
 
 impl RulesetArgs {
     /// The ruleset, bound to the bit-set type its board needs.
-    pub fn rules(&self) -> Result<AnyRules, String> {
+    pub fn rules(&self) -> Result<AnyRules, Failure> {
         Ok(catalogue(self.variant_path.as_deref())?.rules(&self.variant, self.pieces)?)
     }
 }
@@ -191,8 +193,8 @@ pub struct PositionArgs {
 }
 
 /// `A-B`: plies A to B, counted from 1, both included.
-fn parse_ply_range(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("'{text}' is not a range of plies like 33-64");
+fn parse_ply_range(text: &str) -> Result<(usize, usize), Failure> {
+    let bad = || Failure::Usage(format!("'{text}' is not a range of plies like 33-64"));
     let (a, b) = text.split_once('-').ok_or_else(bad)?;
     let (a, b): (usize, usize) = (
         a.trim().parse().map_err(|_| bad())?,
@@ -210,15 +212,18 @@ fn replay_command(
     sprt: Option<Sprt>,
     first: Option<&str>,
     out: &mut dyn Write,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     let opening_plies = windows.opening_plies;
     use crate::matches::record::{Record, check};
     let mut all = Vec::new();
     for file in files {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-        all.push(Record::parse_all(&text).map_err(|e| format!("{}: {e}", file.display()))?);
+        let text = std::fs::read_to_string(file).map_err(|error| Failure::File {
+            path: file.clone(),
+            error,
+        })?;
+        all.push(Record::parse_all(&text).map_err(|e| Failure::from(e).within(file.display()))?);
     }
-    let w = |out: &mut dyn Write, line: String| writeln!(out, "{line}").map_err(|e| e.to_string());
+    let w = |out: &mut dyn Write, line: String| writeln!(out, "{line}");
     let (mut n, mut bad) = (0, 0);
     for games in &all {
         for g in games {
@@ -252,9 +257,9 @@ fn replay_command(
     let mut encounters = crate::matches::results::tally(&all, windows);
     if let Some(name) = first {
         if !encounters.iter().any(|e| e.a == name || e.b == name) {
-            return Err(format!(
+            return Err(Failure::Unmet(format!(
                 "no game of an engine called '{name}' in these records"
-            ));
+            )));
         }
         encounters = encounters
             .into_iter()
@@ -264,7 +269,7 @@ fn replay_command(
     for e in encounters {
         w(out, String::new())?;
         let s = crate::matches::summary(&e.a, &e.b, &e.tally, sprt, None);
-        out.write_all(s.as_bytes()).map_err(|e| e.to_string())?;
+        out.write_all(s.as_bytes())?;
         let endings: Vec<String> = e.endings.iter().map(|(k, c)| format!("{c} {k}")).collect();
         w(out, format!("Endings: {}", endings.join(", ")))?;
         for (name, t) in [&e.a, &e.b].into_iter().zip(&e.times) {
@@ -305,7 +310,7 @@ fn replay_command(
         }
     }
     if bad > 0 {
-        Err(format!("{bad} game(s) do not replay"))
+        Err(Failure::Unmet(format!("{bad} game(s) do not replay")))
     } else {
         Ok(())
     }
@@ -322,18 +327,16 @@ pub struct PerftArgs {
 
 impl PositionArgs {
     /// The ruleset, bound to the bit-set type its board needs.
-    pub fn rules(&self) -> Result<AnyRules, String> {
+    pub fn rules(&self) -> Result<AnyRules, Failure> {
         self.ruleset.rules()
     }
 
     /// The game these arguments describe on `rules` (from [`PositionArgs::rules`]), its
     /// history starting at the start or the FEN.
-    pub fn game_on<B: Bits>(&self, rules: Arc<Rules<B>>) -> Result<Game<B>, String> {
+    pub fn game_on<B: Bits>(&self, rules: Arc<Rules<B>>) -> Result<Game<B>, Failure> {
         let mut game = match &self.fen {
             None => Game::new(rules),
-            Some(text) => {
-                Game::from_fen(rules, text).map_err(|e| format!("bad position string: {e}"))?
-            }
+            Some(text) => Game::from_fen(rules, text).map_err(Failure::BadPosition)?,
         };
         if let Some(moves) = &self.moves {
             let tokens: Vec<&str> = moves.split_whitespace().collect();
@@ -343,15 +346,14 @@ impl PositionArgs {
     }
 }
 
-fn perft_command(args: &PerftArgs, out: &mut dyn Write) -> Result<(), String> {
+fn perft_command(args: &PerftArgs, out: &mut dyn Write) -> Result<(), Failure> {
     with_width!(args.position.rules()?, r => perft_on(args.position.game_on(r)?, args.depth, out))
 }
 
-fn perft_on<B: Bits>(mut game: Game<B>, depth: usize, out: &mut dyn Write) -> Result<(), String> {
+fn perft_on<B: Bits>(mut game: Game<B>, depth: usize, out: &mut dyn Write) -> Result<(), Failure> {
     let geo = game.rules().geo.clone();
     let start = Instant::now();
     let mut total = 0;
-    let io = |e: io::Error| e.to_string();
     if depth == 0 {
         total = 1;
     }
@@ -374,14 +376,14 @@ fn perft_on<B: Bits>(mut game: Game<B>, depth: usize, out: &mut dyn Write) -> Re
         game.make(*mv);
         let n = perft::perft(&mut game, depth - 1);
         game.undo();
-        writeln!(out, "{}: {n}", mv.token(&geo)).map_err(io)?;
+        writeln!(out, "{}: {n}", mv.token(&geo))?;
         total += n;
     }
     if progress {
         eprint!("\r\x1b[K");
     }
-    writeln!(out).map_err(io)?;
-    writeln!(out, "Nodes searched: {total}").map_err(io)?;
+    writeln!(out)?;
+    writeln!(out, "Nodes searched: {total}")?;
     let secs = start.elapsed().as_secs_f64();
     eprintln!(
         "time {:.3} s, {:.1} M leaves/s",
@@ -392,22 +394,22 @@ fn perft_on<B: Bits>(mut game: Game<B>, depth: usize, out: &mut dyn Write) -> Re
 }
 
 /// Writes a ruleset in words, one rule per line.
-fn describe(rules: &AnyRules, out: &mut dyn Write) -> Result<(), String> {
+fn describe(rules: &AnyRules, out: &mut dyn Write) -> Result<(), Failure> {
     with_width!(rules, r => rules::describe(r))
         .iter()
-        .try_for_each(|l| writeln!(out, "{l}"))
-        .map_err(|e| e.to_string())
+        .try_for_each(|l| writeln!(out, "{l}"))?;
+    Ok(())
 }
 
 /// `check FILE`: each ruleset in words, or every error of the file.
-fn check_command(path: &std::path::Path, out: &mut dyn Write) -> Result<(), String> {
+fn check_command(path: &std::path::Path, out: &mut dyn Write) -> Result<(), Failure> {
     let file = rules::file::load_path(path)?;
     for warning in &file.warnings {
         eprintln!("{warning}");
     }
     for (i, r) in file.rulesets.into_iter().enumerate() {
         if i > 0 {
-            writeln!(out).map_err(|e| e.to_string())?;
+            writeln!(out)?;
         }
         describe(&AnyRules::new(r)?, out)?;
     }
@@ -425,19 +427,18 @@ fn bench_command(
     depth_offset: i32,
     threads: usize,
     out: &mut dyn Write,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     let progress = io::stderr().is_terminal();
     let report =
         crate::search::bench::bench_with(hash, depth_offset, threads, &mut |i, n, variant| {
             if progress {
                 eprint!("\r{} [{}/{n}] {variant}\x1b[K", bar(i, n), i + 1);
             }
-        })
-        .map_err(|e| e.to_string())?;
+        })?;
     if progress {
         eprint!("\r\x1b[K");
     }
-    report.write(out).map_err(|e| e.to_string())
+    Ok(report.write(out)?)
 }
 
 /// Parses the command line, keeping each `--engine`'s words together.
@@ -487,7 +488,7 @@ pub fn run(cli: Cli) -> i32 {
         Some(Command::Show(args)) => args.rules().and_then(|rules| {
             with_width!(rules, r => args
                 .game_on(r)
-                .and_then(|g| rules::diagram::board(&g, &mut out).map_err(|e| e.to_string())))
+                .and_then(|g| Ok(rules::diagram::board(&g, &mut out)?)))
         }),
         Some(Command::Rules {
             variant,
@@ -509,7 +510,7 @@ pub fn run(cli: Cli) -> i32 {
                             ruleset.name = n;
                         }
                         let text = rules::file::to_text(std::slice::from_ref(&ruleset));
-                        write!(out, "{text}").map_err(|e| e.to_string())
+                        Ok(write!(out, "{text}")?)
                     } else {
                         describe(&rules, &mut out)
                     }
@@ -522,9 +523,8 @@ pub fn run(cli: Cli) -> i32 {
             threads,
         }) => bench_command(hash, depth_offset, threads, &mut out),
         Some(Command::Match(args)) => args.config().and_then(|cfg| {
-            crate::matches::run_match(&cfg, &mut out)
-                .map(|_| ())
-                .map_err(String::from)
+            crate::matches::run_match(&cfg, &mut out)?;
+            Ok(())
         }),
         Some(Command::Replay {
             files,
@@ -546,12 +546,13 @@ pub fn run(cli: Cli) -> i32 {
         }),
         Some(Command::Book { command }) => book::run(&command, &mut out),
         Some(Command::Tune { command }) => tune::run(&command, &mut out),
-        Some(Command::Gui(args)) => crate::gui::run(&args, &mut out),
+        Some(Command::Gui(args)) => crate::gui::run(&args, &mut out).map_err(Failure::from),
         Some(Command::Variants { variant_path }) => {
             catalogue(variant_path.as_deref()).and_then(|c| {
                 c.names().iter().try_for_each(|name| {
                     let r = c.ruleset(name, None)?;
-                    writeln!(out, "{name:<20} {}", r.source).map_err(|e| e.to_string())
+                    writeln!(out, "{name:<20} {}", r.source)?;
+                    Ok(())
                 })
             })
         }
@@ -559,7 +560,7 @@ pub fn run(cli: Cli) -> i32 {
     match result {
         Ok(()) => 0,
         // The reader went away (`| head`): nothing more to say, as for any Unix filter.
-        Err(e) if e.contains("Broken pipe") => 0,
+        Err(e) if e.reader_gone() => 0,
         Err(e) => {
             eprintln!("error: {e}");
             2

@@ -1,5 +1,6 @@
 //! `latrunculi play`: a game against the engine at the terminal.
 
+use super::Failure;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -169,11 +170,14 @@ fn record_of<B: Bits>(
     rec
 }
 
-fn save(rec: &Record, path: &PathBuf) -> Result<(), String> {
-    std::fs::write(path, rec.to_text()).map_err(|e| format!("cannot save {}: {e}", path.display()))
+fn save(rec: &Record, path: &PathBuf) -> Result<(), Failure> {
+    std::fs::write(path, rec.to_text()).map_err(|error| Failure::Save {
+        path: path.clone(),
+        error,
+    })
 }
 
-pub fn run(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), String> {
+pub fn run(args: &PlayArgs, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), Failure> {
     crate::with_width!(args.position.rules()?, r => {
         let game = args.position.game_on(r)?;
         run_on(args, game, input, out)
@@ -185,12 +189,14 @@ fn run_on<B: Bits>(
     mut game: Game<B>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     let r = game.ruleset().clone();
-    let human = r
-        .colour_named(&args.side)
-        .ok_or_else(|| format!("--as {}: expected white or {}", args.side, r.black_name))?;
-    let io = |e: std::io::Error| e.to_string();
+    let human = r.colour_named(&args.side).ok_or_else(|| {
+        Failure::Usage(format!(
+            "--as {}: expected white or {}",
+            args.side, r.black_name
+        ))
+    })?;
     let colour = std::io::stdout().is_terminal();
     let limits = match args.depth {
         Some(d) => Limits::depth(d),
@@ -205,14 +211,14 @@ fn run_on<B: Bits>(
         .unwrap_or_else(|| default_record_path(&r));
     // The human's side is drawn at the bottom.
     let flipped = (human == Colour::White) != r.white_at_bottom;
-    greet(&game, human, out).map_err(io)?;
+    greet(&game, human, out)?;
     let mut book = crate::book::player::BookPlayer::default();
     let mut line = String::new();
     loop {
-        write!(out, "\n{}", draw(&game, colour, flipped)).map_err(io)?;
+        write!(out, "\n{}", draw(&game, colour, flipped))?;
         if let Some(o) = game.outcome() {
             let why = o.describe(&r);
-            writeln!(out, "Game over: {}.", o.headline(&r)).map_err(io)?;
+            writeln!(out, "Game over: {}.", o.headline(&r))?;
             return save_ended(&game, args, human, (o.winner, why), &path, out);
         }
         let side = game.position().side;
@@ -221,77 +227,78 @@ fn run_on<B: Bits>(
             if let Some(token) = book.answer(&game, &[]).token
                 && game.play_token(&token).is_ok()
             {
-                writeln!(out, "Latrunculi plays {token} (book)").map_err(io)?;
+                writeln!(out, "Latrunculi plays {token} (book)")?;
                 continue;
             }
             let result = engine.search_now(&game, limits.clone());
             let Some(m) = result.best else {
-                return Err("the engine found no move in an unfinished game".into());
+                return Err(Failure::Unmet(
+                    "the engine found no move in an unfinished game".into(),
+                ));
             };
-            writeln!(out, "Latrunculi plays {}", m.token(&game.rules().geo)).map_err(io)?;
+            writeln!(out, "Latrunculi plays {}", m.token(&game.rules().geo))?;
             game.make(m);
             continue;
         }
         loop {
-            write!(out, "{} to move> ", r.colour_name(side)).map_err(io)?;
+            write!(out, "{} to move> ", r.colour_name(side))?;
             if !colour {
-                writeln!(out).map_err(io)?;
+                writeln!(out)?;
             }
-            out.flush().map_err(io)?;
+            out.flush()?;
             line.clear();
-            if input.read_line(&mut line).map_err(io)? == 0 {
-                writeln!(out, "End of input: the game is left unfinished.").map_err(io)?;
+            if input.read_line(&mut line)? == 0 {
+                writeln!(out, "End of input: the game is left unfinished.")?;
                 return Ok(());
             }
             let cmd = line.trim();
             match cmd.split_whitespace().collect::<Vec<_>>().as_slice() {
                 [] => continue,
-                ["?"] => writeln!(out, "Legal moves: {}", tokens(&game, usize::MAX)).map_err(io)?,
+                ["?"] => writeln!(out, "Legal moves: {}", tokens(&game, usize::MAX))?,
                 ["undo"] => {
                     let undone = take_back(&mut game, human);
                     if undone == 0 {
-                        writeln!(out, "Nothing to undo.").map_err(io)?;
+                        writeln!(out, "Nothing to undo.")?;
                     } else {
-                        writeln!(out, "Took back {undone} ply(s).").map_err(io)?;
+                        writeln!(out, "Took back {undone} ply(s).")?;
                         if game.position().side != human {
                             break;
                         }
-                        write!(out, "\n{}", draw(&game, colour, flipped)).map_err(io)?;
+                        write!(out, "\n{}", draw(&game, colour, flipped))?;
                     }
                 }
                 ["hint"] => {
                     let best = engine.search_now(&game, Limits::movetime(500)).best;
                     let hint = best.map_or("none".into(), |m| m.token(&game.rules().geo));
-                    writeln!(out, "Hint: {hint}").map_err(io)?;
+                    writeln!(out, "Hint: {hint}")?;
                 }
                 ["resign"] => {
                     let why = format!("{} resigns", r.colour_name(human));
-                    writeln!(out, "You resign.").map_err(io)?;
+                    writeln!(out, "You resign.")?;
                     return save_ended(&game, args, human, (Some(human.other()), why), &path, out);
                 }
                 ["save", file] => {
                     let rec = record_of(&game, args, human, None);
                     match save(&rec, &PathBuf::from(file)) {
-                        Ok(()) => writeln!(out, "Saved to {file}").map_err(io)?,
-                        Err(e) => writeln!(out, "{e}").map_err(io)?,
+                        Ok(()) => writeln!(out, "Saved to {file}")?,
+                        Err(e) => writeln!(out, "{e}")?,
                     }
                 }
                 ["save"] => {
-                    writeln!(out, "save needs a file name: save FILE").map_err(io)?;
+                    writeln!(out, "save needs a file name: save FILE")?;
                 }
                 ["quit"] => {
-                    writeln!(out, "Game left unfinished.").map_err(io)?;
+                    writeln!(out, "Game left unfinished.")?;
                     return Ok(());
                 }
                 [token] => match game.play_token(token) {
                     Ok(_) => break,
-                    Err(e) => writeln!(out, "{e}").map_err(io)?,
+                    Err(e) => writeln!(out, "{e}")?,
                 },
                 _ => writeln!(
                     out,
                     "Type one move, or ?, undo, hint, resign, save FILE, quit."
-                )
-                .map_err(io)?,
+                )?,
             }
         }
     }
@@ -346,9 +353,10 @@ fn save_ended<B: Bits>(
     ending: (Option<Colour>, String),
     path: &PathBuf,
     out: &mut dyn Write,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     save(&record_of(game, args, human, Some(ending)), path)?;
-    writeln!(out, "Game saved to {}", path.display()).map_err(|e| e.to_string())
+    writeln!(out, "Game saved to {}", path.display())?;
+    Ok(())
 }
 
 /// Takes back plies until the human is to move again; how many were taken back.

@@ -1,5 +1,6 @@
 //! `latrunculi tune`: fitting the engine to its own games.
 
+use super::Failure;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -99,7 +100,7 @@ pub struct TexelArgs {
     pub fix: Vec<String>,
 }
 
-pub fn run(cmd: &TuneCommand, out: &mut dyn Write) -> Result<(), String> {
+pub fn run(cmd: &TuneCommand, out: &mut dyn Write) -> Result<(), Failure> {
     match cmd {
         TuneCommand::Texel(a) => texel_command(a, out),
         TuneCommand::Spsa(a) => spsa_command(a, out),
@@ -115,16 +116,22 @@ struct DataSet {
     held: Vec<Sample>,
 }
 
-fn read_records(a: &TexelArgs) -> Result<DataSet, String> {
+fn read_records(a: &TexelArgs) -> Result<DataSet, Failure> {
     let mut records: Vec<Record> = Vec::new();
     for path in &a.records {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let recs = Record::parse_all(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(path).map_err(|error| Failure::Read {
+            path: path.clone(),
+            error,
+        })?;
+        let recs = Record::parse_all(&text).map_err(|e| Failure::from(e).within(path.display()))?;
         records.extend(recs);
     }
-    let first = records.first().ok_or("the records hold no game")?;
-    let variant = first.tag("Variant").ok_or("a record has no Variant tag")?;
+    let first = records
+        .first()
+        .ok_or_else(|| Failure::Unmet("the records hold no game".into()))?;
+    let variant = first
+        .tag("Variant")
+        .ok_or_else(|| Failure::Unmet("a record has no Variant tag".into()))?;
     let rules = record::rules_of(first)?;
     let mut data = DataSet {
         variant: variant.to_string(),
@@ -134,11 +141,11 @@ fn read_records(a: &TexelArgs) -> Result<DataSet, String> {
     };
     for (i, rec) in records.iter().enumerate() {
         if rec.tag("Variant") != Some(variant) || rec.tag("Pieces") != first.tag("Pieces") {
-            return Err(format!(
+            return Err(Failure::Unmet(format!(
                 "game {} is of {}, the first of {variant}: tune one ruleset at a time",
                 i + 1,
                 rec.tag("Variant").unwrap_or("no ruleset")
-            ));
+            )));
         }
         let result = match rec.result.as_str() {
             "1-0" => 1.0,
@@ -147,7 +154,7 @@ fn read_records(a: &TexelArgs) -> Result<DataSet, String> {
             _ => continue,
         };
         let samples = with_width!(rules.clone(), r => game_samples(rec, r, a.skip, result))
-            .map_err(|e| format!("game {}: {e}", i + 1))?;
+            .map_err(|e| e.within(format!("game {}", i + 1)))?;
         let samples = texel::evenly_spaced(samples, a.per_game);
         let held = (i as u64).is_multiple_of(a.held_out);
         data.games[held as usize] += 1;
@@ -165,7 +172,7 @@ fn game_samples<B: Bits>(
     rules: std::sync::Arc<Rules<B>>,
     skip: usize,
     result: f64,
-) -> Result<Vec<Sample>, String> {
+) -> Result<Vec<Sample>, Failure> {
     let mut game: Game<B> = record::start(rec, rules)?;
     let scores: Vec<Option<i32>> = (0..rec.moves.len()).map(|i| rec.score_cp(i)).collect();
     Ok(texel::samples_of(
@@ -173,21 +180,23 @@ fn game_samples<B: Bits>(
     )?)
 }
 
-fn texel_command(a: &TexelArgs, out: &mut dyn Write) -> Result<(), String> {
+fn texel_command(a: &TexelArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if !(0.0..=1.0).contains(&a.lambda) {
-        return Err("--lambda must be from 0 to 1".into());
+        return Err(Failure::Usage("--lambda must be from 0 to 1".into()));
     }
     let mut data = read_records(a)?;
     if data.fit.is_empty() {
-        return Err("the records hold no quiet position to learn from".into());
+        return Err(Failure::Unmet(
+            "the records hold no quiet position to learn from".into(),
+        ));
     }
     let start = match &a.weights {
         Some(p) => {
-            let text = std::fs::read_to_string(p)
-                .map_err(|e| format!("cannot read {}: {e}", p.display()))?;
-            weights::parse(&text, &p.display().to_string())
-                .map_err(|e| e.to_string())?
-                .weights
+            let text = std::fs::read_to_string(p).map_err(|error| Failure::Read {
+                path: p.clone(),
+                error,
+            })?;
+            weights::parse(&text, &p.display().to_string())?.weights
         }
         None => weights::for_preset(&data.variant),
     };
@@ -206,10 +215,10 @@ fn texel_command(a: &TexelArgs, out: &mut dyn Write) -> Result<(), String> {
     };
     for name in &a.fix {
         let i = Weights::index(name).ok_or_else(|| {
-            format!(
+            Failure::Usage(format!(
                 "--fix {name}: no such weight (the weights: {})",
                 Weights::NAMES.join(", ")
-            )
+            ))
         })?;
         cfg.fixed.push(i);
     }
@@ -221,7 +230,6 @@ fn texel_command(a: &TexelArgs, out: &mut dyn Write) -> Result<(), String> {
         texel::loss(&data.held, &w0, k0),
         texel::loss(&data.held, &w1, fit.k),
     ];
-    let io = |e: std::io::Error| e.to_string();
     writeln!(
         out,
         "{}: {} games ({} fitted, {} held out), {} quiet positions ({} / {})",
@@ -232,20 +240,17 @@ fn texel_command(a: &TexelArgs, out: &mut dyn Write) -> Result<(), String> {
         data.fit.len() + data.held.len(),
         data.fit.len(),
         data.held.len()
-    )
-    .map_err(io)?;
+    )?;
     writeln!(
         out,
         "K (the scale of sigmoid(K * eval)): {k0:.5} -> {:.5}",
         fit.k
-    )
-    .map_err(io)?;
+    )?;
     writeln!(
         out,
         "mean squared error: fitted games {:.5} -> {:.5}, held-out games {:.5} -> {:.5}",
         losses[0], losses[1], losses[2], losses[3]
-    )
-    .map_err(io)?;
+    )?;
     weight_table(&data, &cfg.fixed, &start, &fit.weights, out)?;
     let path = a
         .out
@@ -277,8 +282,12 @@ fn texel_command(a: &TexelArgs, out: &mut dyn Write) -> Result<(), String> {
         ),
     ];
     let text = weights::to_text(Some(&data.variant), &fit.weights, &comment);
-    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    writeln!(out, "wrote {}", path.display()).map_err(io)
+    std::fs::write(&path, text).map_err(|error| Failure::Write {
+        path: path.clone(),
+        error,
+    })?;
+    writeln!(out, "wrote {}", path.display())?;
+    Ok(())
 }
 
 /// The weights before and after the fit, each with why it could not move if it could not.
@@ -288,9 +297,8 @@ fn weight_table(
     start: &Weights,
     after: &Weights,
     out: &mut dyn Write,
-) -> Result<(), String> {
-    let io = |e: std::io::Error| e.to_string();
-    writeln!(out, "{:<20} {:>7} {:>7}", "weight", "before", "after").map_err(io)?;
+) -> Result<(), Failure> {
+    writeln!(out, "{:<20} {:>7} {:>7}", "weight", "before", "after")?;
     let used: Vec<bool> = (0..Weights::NAMES.len())
         .map(|i| data.fit.iter().any(|s| s.features[i] != 0.0))
         .collect();
@@ -309,23 +317,20 @@ fn weight_table(
             "{name:<20} {:>7} {:>7}{note}",
             start.get(i),
             after.get(i)
-        )
-        .map_err(io)?;
+        )?;
     }
     Ok(())
 }
 
-fn spsa_command(a: &SpsaArgs, out: &mut dyn Write) -> Result<(), String> {
+fn spsa_command(a: &SpsaArgs, out: &mut dyn Write) -> Result<(), Failure> {
     use crate::tune::spsa::{self, Param, Schedule};
-    let io = |e: std::io::Error| e.to_string();
     let mut params: Vec<Param> = a
         .params
         .iter()
         .map(|p| Param::parse(p))
-        .collect::<Result<_, _>>()
-        .map_err(|e| e.to_string())?;
+        .collect::<Result<_, _>>()?;
     if !(a.rate > 0.0 && a.rate.is_finite()) {
-        return Err("--rate must be above 0".into());
+        return Err(Failure::Usage("--rate must be above 0".into()));
     }
     let schedule = Schedule {
         iterations: a.iterations,
@@ -333,26 +338,34 @@ fn spsa_command(a: &SpsaArgs, out: &mut dyn Write) -> Result<(), String> {
     };
     let base = a.play.config()?;
     let [template] = &base.engines[..] else {
-        return Err(
+        return Err(Failure::Usage(
             "give the engine to tune once, with --engine (its two sides are made from it)".into(),
-        );
+        ));
     };
     let log = match std::fs::read_to_string(&a.log) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(format!("cannot read {}: {e}", a.log.display())),
+        Err(error) => {
+            return Err(Failure::Read {
+                path: a.log.clone(),
+                error,
+            });
+        }
     };
     let (mut k, mut total) = spsa::resume(&log, &mut params)
-        .map_err(|e| format!("{}: {e}", a.log.display()))?
+        .map_err(|e| Failure::from(e).within(a.log.display()))?
         .unwrap_or((0, 0.0));
     if k > 0 {
-        writeln!(out, "resuming {} after iteration {k}", a.log.display()).map_err(io)?;
+        writeln!(out, "resuming {} after iteration {k}", a.log.display())?;
     }
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(&a.log)
-        .map_err(|e| format!("cannot write {}: {e}", a.log.display()))?;
+        .map_err(|error| Failure::Write {
+            path: a.log.clone(),
+            error,
+        })?;
     while k < a.iterations {
         let flips = spsa::flips(params.len(), base.seed, k);
         let sides = spsa::perturbed(&params, &schedule, k, &flips);
@@ -371,13 +384,19 @@ fn spsa_command(a: &SpsaArgs, out: &mut dyn Write) -> Result<(), String> {
             })
             .collect();
         let tallies = crate::matches::run_match(&cfg, &mut std::io::sink())?;
-        let t = &tallies.first().ok_or("the iteration played no game")?.2;
+        let t = &tallies
+            .first()
+            .ok_or_else(|| Failure::Unmet("the iteration played no game".into()))?
+            .2;
         let result = t.wins as f64 - t.losses as f64;
         total += result;
         spsa::update(&mut params, &schedule, k, &flips, result);
         let line = spsa::log_line(k, result, total, &params);
-        writeln!(file, "{line}").map_err(|e| format!("cannot write {}: {e}", a.log.display()))?;
-        writeln!(out, "{line}").map_err(io)?;
+        writeln!(file, "{line}").map_err(|error| Failure::Write {
+            path: a.log.clone(),
+            error,
+        })?;
+        writeln!(out, "{line}")?;
         k += 1;
     }
     let values: Vec<String> = params
@@ -385,5 +404,6 @@ fn spsa_command(a: &SpsaArgs, out: &mut dyn Write) -> Result<(), String> {
         .map(|p| format!("{}={}", p.name, spsa::engine_value(p, p.value)))
         .collect();
     let iterations = if k == 1 { "iteration" } else { "iterations" };
-    writeln!(out, "after {k} {iterations}: {}", values.join(" ")).map_err(io)
+    writeln!(out, "after {k} {iterations}: {}", values.join(" "))?;
+    Ok(())
 }

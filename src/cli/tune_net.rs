@@ -1,5 +1,6 @@
 //! `latrunculi tune net`: self-play, training and a net file, in one command.
 
+use super::Failure;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -13,7 +14,7 @@ use crate::matches::record::Record;
 use crate::nnue::train::{Model, Sample, TrainConfig, loss, train};
 use crate::nnue::{Header, Layout, format, ruleset_digest, samples};
 use crate::rules::Rules;
-use crate::tune::net_data::{self, Data, SelfPlay};
+use crate::tune::net_data::{self, Data, SelfPlay, ThreadsError};
 
 #[derive(Args, Debug)]
 pub struct NetArgs {
@@ -74,12 +75,12 @@ pub struct NetArgs {
     pub out: Option<PathBuf>,
 }
 
-pub fn run(a: &NetArgs, out: &mut dyn Write) -> Result<(), String> {
+pub fn run(a: &NetArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if !(0.0..=1.0).contains(&a.lambda) {
-        return Err("--lambda must be from 0 to 1".into());
+        return Err(Failure::Usage("--lambda must be from 0 to 1".into()));
     }
     if !(a.rate > 0.0 && a.rate.is_finite()) {
-        return Err("--rate must be above 0".into());
+        return Err(Failure::Usage("--rate must be above 0".into()));
     }
     crate::with_width!(a.ruleset.rules()?, r => run_on(a, r, out))
 }
@@ -124,23 +125,27 @@ fn from_records<B: Bits>(
     a: &NetArgs,
     rules: &Arc<Rules<B>>,
     data: &mut Data,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     for path in &a.records {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let recs = Record::parse_all(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(path).map_err(|error| Failure::Read {
+            path: path.clone(),
+            error,
+        })?;
+        let recs = Record::parse_all(&text).map_err(|e| Failure::from(e).within(path.display()))?;
         for (i, rec) in recs.iter().enumerate() {
             let name = rec.tag("Variant").unwrap_or("no ruleset");
             if name != rules.ruleset.name {
-                return Err(format!(
+                return Err(Failure::Unmet(format!(
                     "{}: game {} is of {name}, not {}",
                     path.display(),
                     i + 1,
                     rules.ruleset.name
-                ));
+                )));
             }
             let game = net_data::record_samples(rec, rules.clone(), a.random_plies as usize)
-                .map_err(|e| format!("{}: game {}: {e}", path.display(), i + 1))?;
+                .map_err(|e| {
+                    Failure::from(e).within(format!("{}: game {}", path.display(), i + 1))
+                })?;
             if let Some((samples, winner)) = game {
                 data.add(samples, winner);
             }
@@ -151,12 +156,12 @@ fn from_records<B: Bits>(
 
 /// The positions to learn from: self-play, records and saved positions (saved again with
 /// `--save-data`).
-fn gather<B: Bits>(a: &NetArgs, rules: &Arc<Rules<B>>) -> Result<Data, String> {
+fn gather<B: Bits>(a: &NetArgs, rules: &Arc<Rules<B>>) -> Result<Data, Failure> {
     let net = match &a.net {
         Some(path) => {
-            let net = format::read(path).map_err(|e| format!("--net: {e}"))?;
+            let net = format::read(path).map_err(|e| Failure::from(e).within("--net"))?;
             net.check_for(rules)
-                .map_err(|e| format!("--net {}: {e}", path.display()))?;
+                .map_err(|e| Failure::from(e).within(format!("--net {}", path.display())))?;
             Some(Arc::new(net))
         }
         None => None,
@@ -170,26 +175,30 @@ fn gather<B: Bits>(a: &NetArgs, rules: &Arc<Rules<B>>) -> Result<Data, String> {
         seed: a.seed,
         threads: a.threads,
     };
-    let mut data = net_data::self_play(rules, &cfg).map_err(|e| e.to_string())?;
+    let mut data = net_data::self_play(rules, &cfg)?;
     from_records(a, rules, &mut data)?;
     let digest = ruleset_digest(&rules.ruleset);
     let features = Layout::new(rules).features();
     for path in &a.data {
-        let bytes =
-            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let saved = samples::from_bytes(&bytes, digest, features, &path.display().to_string())
-            .map_err(|e| e.to_string())?;
+        let bytes = std::fs::read(path).map_err(|error| Failure::Read {
+            path: path.clone(),
+            error,
+        })?;
+        let saved = samples::from_bytes(&bytes, digest, features, &path.display().to_string())?;
         data.samples.extend(saved);
     }
     if let Some(path) = &a.save_data {
-        std::fs::write(path, samples::to_bytes(&data.samples, digest, features))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        std::fs::write(path, samples::to_bytes(&data.samples, digest, features)).map_err(
+            |error| Failure::Write {
+                path: path.clone(),
+                error,
+            },
+        )?;
     }
     Ok(data)
 }
 
-fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Result<(), String> {
-    let io = |e: std::io::Error| e.to_string();
+fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Result<(), Failure> {
     let name = rules.ruleset.name.clone();
     let started = Instant::now();
     let mut data = gather(a, &rules)?;
@@ -201,10 +210,11 @@ fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Re
         "{name}: {} games (white {white}, drawn {draws}, black {black}), {} positions, {played:.0} s",
         data.games,
         data.samples.len()
-    )
-    .map_err(io)?;
+    )?;
     if data.samples.len() < 10 {
-        return Err("too few positions to learn from (play more games)".into());
+        return Err(Failure::Unmet(
+            "too few positions to learn from (play more games)".into(),
+        ));
     }
     let positions = data.samples.len();
     // The last tenth, whole games of the end of the run, is held out.
@@ -218,8 +228,7 @@ fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Re
             out,
             "learning from {} positions and their mirror images",
             data.samples.len() / 2
-        )
-        .map_err(io)?;
+        )?;
     }
     let mut model = Model::new(layout.features(), a.seed);
     let tcfg = TrainConfig {
@@ -232,7 +241,10 @@ fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Re
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.threads.max(1))
         .build()
-        .map_err(|e| format!("cannot start {} threads: {e}", a.threads))?;
+        .map_err(|error| ThreadsError {
+            threads: a.threads,
+            error,
+        })?;
     let before = pool.install(|| loss(&model, &held, a.lambda));
     let trained = Instant::now();
     let mut lines = Vec::new();
@@ -244,14 +256,13 @@ fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Re
     let seconds = trained.elapsed().as_secs_f64();
     let after = pool.install(|| loss(&model, &held, a.lambda));
     for l in &lines {
-        writeln!(out, "{l}").map_err(io)?;
+        writeln!(out, "{l}")?;
     }
     writeln!(
         out,
         "held-out loss {before:.5} -> {after:.5} ({} positions); trained in {seconds:.0} s",
         held.len()
-    )
-    .map_err(io)?;
+    )?;
     let mut provenance = vec![
         format!("Net for {name}, made by"),
         command_line(a),
@@ -286,6 +297,10 @@ fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Re
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("{name}.nnue")));
-    std::fs::write(&path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    writeln!(out, "wrote {}", path.display()).map_err(io)
+    std::fs::write(&path, bytes).map_err(|error| Failure::Write {
+        path: path.clone(),
+        error,
+    })?;
+    writeln!(out, "wrote {}", path.display())?;
+    Ok(())
 }

@@ -33,7 +33,7 @@ impl EngineLimits {
     }
 
     /// Whether the page may send `line` to its engine; the error says why not.
-    pub fn check(&self, line: &str) -> Result<(), String> {
+    pub fn check(&self, line: &str) -> Result<(), Refused> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some(first) = words.first() else {
             return Ok(());
@@ -59,29 +59,75 @@ impl EngineLimits {
         }
     }
 
-    fn at_most(&self, option: &str, value: &str, max: u64, unit: &str) -> Result<(), String> {
+    fn at_most(
+        &self,
+        option: &'static str,
+        value: &str,
+        max: u64,
+        unit: &'static str,
+    ) -> Result<(), Refused> {
         match value.trim().parse::<u64>() {
-            Ok(v) if v > max => Err(format!(
-                "refused: the GUI lets a page set {option} to at most {max} {unit}, not {v}"
-            )),
+            Ok(v) if v > max => Err(Refused::TooMuch {
+                option,
+                max,
+                unit,
+                value: v,
+            }),
             // Not a number: the engine's own answer explains it.
             _ => Ok(()),
         }
     }
 
-    fn chosen_file(&self, name: &str, value: &str) -> Result<(), String> {
+    fn chosen_file(&self, name: &str, value: &str) -> Result<(), Refused> {
         let value = value.trim();
         if value.is_empty() || value == "<empty>" || self.files.iter().any(|f| f == value) {
             Ok(())
         } else {
-            Err(format!(
-                "refused: option {name} may only name a file given to `latrunculi gui --file`, \
-                 not {:?}",
-                value.chars().take(80).collect::<String>()
-            ))
+            Err(Refused::NotAGivenFile {
+                option: name.to_string(),
+                value: value.chars().take(80).collect(),
+            })
         }
     }
 }
+
+/// Why the page may not send a `setoption` line to its engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// More memory or threads than the GUI lets a page have.
+    TooMuch {
+        option: &'static str,
+        max: u64,
+        unit: &'static str,
+        value: u64,
+    },
+    /// A file option naming a file not given to `latrunculi gui --file` (`value`: its first
+    /// 80 characters).
+    NotAGivenFile { option: String, value: String },
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refused::TooMuch {
+                option,
+                max,
+                unit,
+                value,
+            } => write!(
+                f,
+                "refused: the GUI lets a page set {option} to at most {max} {unit}, not {value}"
+            ),
+            Refused::NotAGivenFile { option, value } => write!(
+                f,
+                "refused: option {option} may only name a file given to `latrunculi gui --file`, \
+                 not {value:?}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Refused {}
 
 /// Options that name a file or folder, recognised by name so that any engine is covered.
 fn is_file_option(lowercase_name: &str) -> bool {
@@ -107,7 +153,19 @@ mod tests {
         let l = limits();
         assert!(l.check("setoption name Hash value 256").is_ok());
         let e = l.check("setoption name Hash value 1024").unwrap_err();
-        assert!(e.contains("at most 256 MB"), "{e}");
+        assert!(matches!(
+            e,
+            Refused::TooMuch {
+                option: "Hash",
+                max: 256,
+                value: 1024,
+                ..
+            }
+        ));
+        assert_eq!(
+            e.to_string(),
+            "refused: the GUI lets a page set Hash to at most 256 MB, not 1024"
+        );
         assert!(l.check("SETOPTION NAME hash VALUE 100000").is_err());
         assert!(l.check("setoption name Threads value 2").is_ok());
         assert!(l.check("setoption name Threads value 200").is_err());
@@ -128,7 +186,7 @@ mod tests {
             "setoption name evalfile value /etc/passwd",
         ] {
             let e = l.check(bad).unwrap_err();
-            assert!(e.contains("--file"), "{bad}: {e}");
+            assert!(matches!(e, Refused::NotAGivenFile { .. }), "{bad}: {e}");
         }
         assert!(
             l.check("setoption name VariantPath value /home/me/my.toml")

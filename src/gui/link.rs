@@ -15,6 +15,7 @@ use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::process::{Child, Command};
 use tokio::sync::OwnedSemaphorePermit;
 
+use super::GuiError;
 use super::limits::EngineLimits;
 
 /// The longest line the page may send (a `position` command with a long game fits easily).
@@ -30,11 +31,9 @@ pub struct EngineCommand {
 impl EngineCommand {
     /// A command line split at spaces (no quoting: a program with spaces in its path can be
     /// reached through a small script).
-    pub fn parse(line: &str) -> Result<Self, String> {
+    pub fn parse(line: &str) -> Result<Self, GuiError> {
         let mut words = line.split_whitespace().map(str::to_string);
-        let program = words
-            .next()
-            .ok_or("--engine needs a command, e.g. --engine \"latrunculi uci\"")?;
+        let program = words.next().ok_or(GuiError::NoEngineCommand)?;
         Ok(EngineCommand {
             program,
             args: words.collect(),
@@ -42,9 +41,8 @@ impl EngineCommand {
     }
 
     /// The running executable, speaking the protocol.
-    pub fn this_program() -> Result<Self, String> {
-        let exe = std::env::current_exe()
-            .map_err(|e| format!("cannot find this program to run it as the engine: {e}"))?;
+    pub fn this_program() -> Result<Self, GuiError> {
+        let exe = std::env::current_exe().map_err(GuiError::NoProgram)?;
         Ok(EngineCommand {
             program: exe.to_string_lossy().into_owned(),
             args: vec!["uci".into()],
@@ -144,7 +142,10 @@ pub async fn relay(
             },
             message = socket.recv() => match message {
                 Some(Ok(Message::Text(text))) => {
-                    if let Err(reason) = check_line(&text).and_then(|()| limits.check(&text)) {
+                    let checked = check_line(&text)
+                        .map_err(|e| e.to_string())
+                        .and_then(|()| limits.check(&text).map_err(|e| e.to_string()));
+                    if let Err(reason) = checked {
                         if socket.send(event("error", &reason)).await.is_err() {
                             break;
                         }
@@ -177,16 +178,33 @@ pub async fn relay(
     }
 }
 
+/// Why a message of the page is not forwarded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BadLine {
+    /// Longer than [`MAX_LINE`] bytes.
+    TooLong(usize),
+    /// More than one line.
+    SeveralLines,
+}
+
+impl std::fmt::Display for BadLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BadLine::TooLong(n) => {
+                write!(f, "a line of {n} bytes is too long (at most {MAX_LINE})")
+            }
+            BadLine::SeveralLines => f.write_str("send one protocol line per message"),
+        }
+    }
+}
+
 /// Whether `text` may be forwarded: one line, not too long.
-fn check_line(text: &str) -> Result<(), String> {
+fn check_line(text: &str) -> Result<(), BadLine> {
     if text.len() > MAX_LINE {
-        return Err(format!(
-            "a line of {} bytes is too long (at most {MAX_LINE})",
-            text.len()
-        ));
+        return Err(BadLine::TooLong(text.len()));
     }
     if text.contains(['\n', '\r']) {
-        return Err("send one protocol line per message".into());
+        return Err(BadLine::SeveralLines);
     }
     Ok(())
 }
@@ -207,8 +225,11 @@ mod tests {
     #[test]
     fn only_single_lines_are_forwarded() {
         assert!(check_line("position startpos moves a1a2").is_ok());
-        assert!(check_line("isready\nquit").is_err());
-        assert!(check_line("go\r").is_err());
-        assert!(check_line(&"x".repeat(MAX_LINE + 1)).is_err());
+        assert_eq!(check_line("isready\nquit"), Err(BadLine::SeveralLines));
+        assert_eq!(check_line("go\r"), Err(BadLine::SeveralLines));
+        assert_eq!(
+            check_line(&"x".repeat(MAX_LINE + 1)),
+            Err(BadLine::TooLong(MAX_LINE + 1))
+        );
     }
 }

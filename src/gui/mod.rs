@@ -64,8 +64,50 @@ struct Shared {
     max_engines: u32,
 }
 
+/// Why the GUI's server could not start, or stopped.
+#[derive(Debug)]
+pub enum GuiError {
+    /// `--engine` with no command.
+    NoEngineCommand,
+    /// This program cannot be found to run it as the engine.
+    NoProgram(std::io::Error),
+    /// The server's runtime cannot be started.
+    Runtime(std::io::Error),
+    /// The port cannot be listened on.
+    Listen {
+        addr: SocketAddr,
+        error: std::io::Error,
+    },
+    /// The address listened on cannot be read.
+    Address(std::io::Error),
+    /// The address cannot be printed.
+    Output(std::io::Error),
+    /// The server stopped with an error.
+    Stopped(std::io::Error),
+}
+
+impl std::fmt::Display for GuiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GuiError::NoEngineCommand => {
+                f.write_str("--engine needs a command, e.g. --engine \"latrunculi uci\"")
+            }
+            GuiError::NoProgram(e) => {
+                write!(f, "cannot find this program to run it as the engine: {e}")
+            }
+            GuiError::Runtime(e) => write!(f, "cannot start the server's runtime: {e}"),
+            GuiError::Listen { addr, error } => write!(f, "cannot listen on {addr}: {error}"),
+            GuiError::Address(e) => write!(f, "cannot read the address listened on: {e}"),
+            GuiError::Output(e) => e.fmt(f),
+            GuiError::Stopped(e) => write!(f, "the server stopped: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for GuiError {}
+
 /// Serves the app until the process is stopped.
-pub fn run(args: &GuiArgs, out: &mut dyn std::io::Write) -> Result<(), String> {
+pub fn run(args: &GuiArgs, out: &mut dyn std::io::Write) -> Result<(), GuiError> {
     let engines = if args.engines.is_empty() {
         vec![link::EngineCommand::this_program()?]
     } else {
@@ -78,19 +120,17 @@ pub fn run(args: &GuiArgs, out: &mut dyn std::io::Write) -> Result<(), String> {
         .worker_threads(2)
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
+        .map_err(GuiError::Runtime)?;
     runtime.block_on(async {
         let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, args.port));
         let listener = tokio::net::TcpListener::bind(addr)
             .await
-            .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
-        let bound = listener
-            .local_addr()
-            .map_err(|e| format!("cannot read the address listened on: {e}"))?;
+            .map_err(|error| GuiError::Listen { addr, error })?;
+        let bound = listener.local_addr().map_err(GuiError::Address)?;
         let guard = Guard::new(bound.port(), !args.no_token);
         let url = guard.url();
-        writeln!(out, "Latrunculi GUI at {url} (Ctrl-C stops it)").map_err(|e| e.to_string())?;
-        out.flush().map_err(|e| e.to_string())?;
+        writeln!(out, "Latrunculi GUI at {url} (Ctrl-C stops it)").map_err(GuiError::Output)?;
+        out.flush().map_err(GuiError::Output)?;
         if args.open {
             open_browser(&url, out);
         }
@@ -108,7 +148,7 @@ pub fn run(args: &GuiArgs, out: &mut dyn std::io::Write) -> Result<(), String> {
         });
         axum::serve(listener, app(shared))
             .await
-            .map_err(|e| format!("the server stopped: {e}"))
+            .map_err(GuiError::Stopped)
     })
 }
 

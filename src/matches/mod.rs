@@ -133,18 +133,6 @@ impl<E: Into<crate::rules::Error>> From<E> for MatchError {
     }
 }
 
-// While the command line and the tuners still pass errors on as text.
-macro_rules! into_text {
-    ($($from:ty),*) => {
-        $(impl From<$from> for String {
-            fn from(e: $from) -> String {
-                e.to_string()
-            }
-        })*
-    };
-}
-into_text!(MatchError, record::RecordError, spec::SpecError);
-
 struct Job {
     encounter: usize,
     pair: usize,

@@ -111,12 +111,6 @@ impl fmt::Display for NetError {
 
 impl std::error::Error for NetError {}
 
-impl From<NetError> for String {
-    fn from(e: NetError) -> String {
-        e.to_string()
-    }
-}
-
 /// The bytes of a net file.
 pub fn to_bytes(net: &Net) -> Vec<u8> {
     let h = &net.header;

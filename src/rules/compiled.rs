@@ -36,12 +36,6 @@ impl fmt::Display for RulesetError {
 
 impl std::error::Error for RulesetError {}
 
-impl From<RulesetError> for String {
-    fn from(e: RulesetError) -> String {
-        e.to_string()
-    }
-}
-
 /// A ruleset ready to play on the bit-set type `B`.
 #[derive(Clone, Debug)]
 pub struct Rules<B> {

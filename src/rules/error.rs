@@ -475,24 +475,81 @@ impl From<PiecesOutOfRange> for Error {
     }
 }
 
-// While the layers above still pass errors on as text.
-macro_rules! into_text {
-    ($($from:ty),* $(,)?) => {
-        $(impl From<$from> for String {
-            fn from(e: $from) -> String {
-                e.to_string()
-            }
-        })*
-    };
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Bits, SquareError};
+    use crate::rules::{Catalogue, Game, Rules, preset};
+    use std::sync::Arc;
 
-into_text!(
-    IllegalMove,
-    MoveListError,
-    PositionError,
-    UnknownRuleset,
-    PiecesOutOfRange,
-    LookupError,
-    RulesetFileError,
-    Error,
-);
+    fn murray() -> Game<u128> {
+        Game::new(Arc::new(Rules::new(preset("murray").unwrap()).unwrap()))
+    }
+
+    #[test]
+    fn an_illegal_move_says_why_by_its_reason_and_in_words() {
+        let g = murray();
+        let e = g.find_move("z9a1").unwrap_err();
+        assert!(matches!(
+            e.reason,
+            Illegal::Unreadable(TokenError::Square(SquareError::FileOffBoard {
+                file: 'z',
+                ..
+            }))
+        ));
+        assert_eq!(
+            e.to_string(),
+            "bad move token 'z9a1': file 'z' is not on a board with files a-h"
+        );
+        let e = g.find_move("a1").unwrap_err();
+        assert_eq!(e.reason, Illegal::Unreadable(TokenError::Shape));
+        let pos = g.position();
+        let theirs = g
+            .rules()
+            .geo
+            .name(pos.occupied_by(pos.side.other()).lowest());
+        let e = g.find_move(&format!("{theirs}d4")).unwrap_err();
+        let side = g.ruleset().colour_name(pos.side).to_string();
+        assert!(
+            matches!(&e.reason, Illegal::NotYours { square, side: s } if *square == theirs && *s == side)
+        );
+        assert_eq!(
+            e.to_string(),
+            format!("illegal move {theirs}d4: the piece on {theirs} is not {side}'s")
+        );
+        let mut g = murray();
+        let first = g.legal_moves()[0].token(&g.rules().geo);
+        let e = g.play_tokens(&[first.as_str(), "a1"]).unwrap_err();
+        assert_eq!(e.number, 2);
+        assert_eq!(e.error.token, "a1");
+        assert_eq!(
+            e.to_string(),
+            "move 2 of the list: bad move token 'a1': expected @sq, K@sq, xsq, 0000 or a path of two or more squares"
+        );
+    }
+
+    #[test]
+    fn a_ruleset_name_that_names_none_says_which_there_are() {
+        let e = Catalogue::default().rules("chess", None).unwrap_err();
+        let LookupError::Unknown(u) = &e else {
+            panic!("{e:?}")
+        };
+        assert_eq!(u.name, "chess");
+        assert!(u.known.iter().any(|k| k == "murray") && u.loaded.is_empty());
+        assert!(
+            e.to_string()
+                .starts_with("unknown variant 'chess' (known: ")
+        );
+        let e = Catalogue::default()
+            .rules("schadler-2001", Some(30))
+            .unwrap_err();
+        assert!(matches!(
+            e,
+            LookupError::Pieces(PiecesOutOfRange { asked: 30, .. })
+        ));
+        assert!(matches!(
+            crate::rules::file::load_path(std::path::Path::new("/no/such/file.toml")),
+            Err(RulesetFileError::Read { .. })
+        ));
+    }
+}

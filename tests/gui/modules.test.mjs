@@ -89,6 +89,8 @@ test("notation: errors read by their code, notes in men, option defaults, d's si
     message: "position unchanged: move 1 of the list: illegal move a1b1: b1 is occupied",
   });
   assert.equal(N.errorIn([line]), "position unchanged: move 1 of the list: illegal move a1b1: b1 is occupied");
+  assert.equal(N.errorIn([line], 1), "illegal move a1b1: b1 is occupied");
+  assert.equal(N.errorIn([line], 2), "position unchanged: move 1 of the list: illegal move a1b1: b1 is occupied");
   assert.deepEqual(N.errorOf(["info string error: no such file"]), { code: "", message: "no such file" });
   assert.equal(N.errorIn(["info string errors are words"]), null);
   assert.equal(N.errorIn(["readyok"]), null);

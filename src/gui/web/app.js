@@ -168,7 +168,7 @@ async function play(token, note = null, message = "") {
   const g = state.game;
   const at = state.cursor;
   const mover = state.view ? state.view.sideIndex : 0;
-  const err = N.errorIn(await state.engine.query(positionCommand(at, [token])));
+  const err = N.errorIn(await state.engine.query(positionCommand(at, [token])), at + 1);
   // Meanwhile the player may have gone to another move or game: the move was for `at`.
   if (state.game !== g || state.cursor !== at) return;
   if (err) return say(err);

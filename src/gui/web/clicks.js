@@ -88,7 +88,7 @@ export function boardClicks(page) {
 
   /** Asks the engine why `token` is not legal here, and shows its words. */
   async function explain(token) {
-    const err = N.errorIn(await page.query(page.positionCommand(state.cursor, [token])));
+    const err = N.errorIn(await page.query(page.positionCommand(state.cursor, [token])), state.cursor + 1);
     if (err) return say(err);
     return page.play(token); // the engine took it: it was legal after all
   }

@@ -188,10 +188,20 @@ export function errorOf(lines) {
   return { code: rest.slice(0, colon).trim(), message: rest.slice(colon + 1).trim() };
 }
 
-/** The words of the engine's first error among `lines`, for people, or null. */
-export function errorIn(lines) {
+/**
+ * The words of the engine's first error among `lines`, for people, or null. For the
+ * `illegal-move` of move `moveNumber` of the `position` command sent, only why the move is
+ * not legal: protocol.md gives that message as `position unchanged: move <n> of the list:
+ * <why>`.
+ */
+export function errorIn(lines, moveNumber = null) {
   const error = errorOf(lines);
-  return error && error.message;
+  if (!error) return null;
+  const context = `position unchanged: move ${moveNumber} of the list: `;
+  if (error.code === "illegal-move" && moveNumber !== null && error.message.startsWith(context)) {
+    return error.message.slice(context.length);
+  }
+  return error.message;
 }
 
 /** The default of option `name` in the engine's `uci` answer, or null. */
