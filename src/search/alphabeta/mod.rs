@@ -263,20 +263,15 @@ impl<'a, B: Bits> Worker<'a, B> {
         if depth <= 0 || ply >= MAX_PLY - 8 {
             return self.qsearch(alpha, beta, ply, 0);
         }
-        self.pv[ply].clear();
         if ply == 0 {
             self.root_value = None;
         }
-        if self.should_stop() {
-            return 0;
-        }
-        self.visit(ply);
-        let side = self.game.position().side;
         // The end conditions that need no move generation first, then the table: a cutoff
         // here saves generating the moves at all.
-        if let Some(o) = self.early_outcome() {
-            return score::terminal(&o, side, ply, self.draw[side.index()]);
+        if let Some(v) = self.enter(ply) {
+            return v;
         }
+        let side = self.game.position().side;
         // Mate-distance pruning: no line here can beat a shorter win already found (once it
         // is known that the side to move is not lost for want of a move).
         alpha = alpha.max(-MATE + ply as Value);
@@ -457,6 +452,21 @@ impl<'a, B: Bits> Worker<'a, B> {
             self.shared.busy.leave(h);
         }
         !self.stopped && self.record(node, m, v, quiet)
+    }
+
+    /// Starts a node at `ply` (its line cleared, the node counted): the value to return at
+    /// once when the search is stopping or the game is over by a condition that needs no
+    /// move generation.
+    #[inline(always)]
+    fn enter(&mut self, ply: usize) -> Option<Value> {
+        self.pv[ply].clear();
+        if self.should_stop() {
+            return Some(0);
+        }
+        self.visit(ply);
+        let side = self.game.position().side;
+        let o = self.early_outcome()?;
+        Some(score::terminal(&o, side, ply, self.draw[side.index()]))
     }
 
     /// The outcome if the game is over by a condition that needs no move generation

@@ -14,15 +14,10 @@ impl<B: Bits> Worker<'_, B> {
         ply: usize,
         qdepth: i32,
     ) -> Value {
-        self.pv[ply].clear();
-        if self.should_stop() {
-            return 0;
+        if let Some(v) = self.enter(ply) {
+            return v;
         }
-        self.visit(ply);
         let side = self.game.position().side;
-        if let Some(o) = self.early_outcome() {
-            return score::terminal(&o, side, ply, self.draw[side.index()]);
-        }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         let stand = self.static_eval();
         let settled = stand >= beta || qdepth >= self.params.qsearch_limit || ply >= MAX_PLY - 1;
