@@ -111,6 +111,36 @@ pub struct Options {
     /// `UCI_LimitStrength`: play at `UCI_Elo` (which then overrides the `Skill Level`).
     pub limit_strength: bool,
     pub elo: u32,
+    /// Who chooses the moves (`Agent`).
+    pub agent: Agent,
+}
+
+/// Who chooses the moves: the search, or a legal move drawn uniformly at random (the
+/// Random agent of Ludii's studies, so that a ruleset's figures from random play can be set
+/// beside Ludii's). The draw is seeded by the position and the ply, so a game replays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Agent {
+    #[default]
+    Search,
+    Random,
+}
+
+/// The random agent's move: one of the legal moves, drawn with a seed made of the position
+/// and the ply count (`None` when the game is over).
+fn random_move<B: Bits>(game: &Game<B>) -> SearchResult {
+    use rand::{RngExt, SeedableRng};
+    let moves = game.legal_moves();
+    let seed = game.position().full_key()
+        ^ (game.moves().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    SearchResult {
+        best: (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())]),
+        ponder: None,
+        value: 0,
+        depth: 0,
+        nodes: 0,
+        lines: Vec::new(),
+    }
 }
 
 impl Default for Options {
@@ -128,6 +158,7 @@ impl Default for Options {
             skill_level: crate::search::skill::MAX_LEVEL,
             limit_strength: false,
             elo: crate::search::skill::ELO_RANGE.1,
+            agent: Agent::Search,
         }
     }
 }
@@ -306,9 +337,12 @@ impl Engine {
                 == PlacementSearch::Mcts;
         let mcts_params = self.options.mcts.clone();
         let reuse = self.reuse.clone();
+        let random = self.options.agent == Agent::Random;
         let handle = std::thread::spawn(move || {
             let mut report = |e: Event| on_event(EngineEvent::Search(e));
-            let result = if placement {
+            let result = if random {
+                random_move(&game)
+            } else if placement {
                 let tree = reuse
                     .lock()
                     .map(|r| r.take_for(&game).unwrap_or_default())

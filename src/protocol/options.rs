@@ -6,7 +6,7 @@ use super::error::{Code, OptionError, Refusal};
 use super::session::Session;
 use crate::book::choose::{DEFAULT_VARIETY, MAX_VARIETY};
 use crate::book::locate::DEFAULT_FILE;
-use crate::engine::{DEFAULT_HASH_MB, Options, PlacementSearch};
+use crate::engine::{Agent, DEFAULT_HASH_MB, Options, PlacementSearch};
 use crate::mcts::{MctsParams, Playout};
 use crate::rules::{Catalogue, DEFAULT_PRESET};
 use crate::search::Params;
@@ -290,6 +290,16 @@ fn placement_and_book_options() -> Vec<Spec> {
                 s.peer.engine.options.mcts.playout = match words(v).as_str() {
                     "random-to-end" => Playout::RandomToEnd,
                     _ => Playout::PlaceThenEvaluate,
+                }
+            }),
+        ),
+        combo(
+            "Agent",
+            &["search", "random"],
+            Set(|s, v| {
+                s.peer.engine.options.agent = match words(v).as_str() {
+                    "random" => Agent::Random,
+                    _ => Agent::Search,
                 }
             }),
         ),
