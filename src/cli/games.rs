@@ -158,6 +158,7 @@ impl GamesArgs {
             variant_path: self.ruleset.variant_path.clone(),
             engines,
             games: self.games,
+            swap_colours: true,
             rounds: 1,
             concurrency: self.concurrency,
             seed: self.seed,
@@ -166,6 +167,7 @@ impl GamesArgs {
             resign,
             draw_score,
             sprt: None,
+            shard: None,
             records: self.records.clone(),
             margin_ms: self.margin,
             hang_ms: self.hang_timeout,
@@ -198,6 +200,11 @@ pub struct MatchArgs {
     /// Print the standings every N games as well as at the end.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub rating_interval: usize,
+    /// Play only shard I of N (e.g. 2/4): every N-th pair of games, starting with pair I,
+    /// with the openings and round numbers of the whole match, so that N machines can share
+    /// it. `replay` adds up the shards' record files (see scripts/slurm/).
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<crate::matches::Shard>,
 }
 
 impl MatchArgs {
@@ -207,6 +214,7 @@ impl MatchArgs {
             sprt: parse_sprt(&self.sprt)?,
             gauntlet: self.gauntlet,
             rating_interval: self.rating_interval,
+            shard: self.shard,
             ..self.games.config()?
         })
     }

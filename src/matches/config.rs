@@ -39,6 +39,59 @@ pub struct DrawScore {
     pub after: u32,
 }
 
+/// One part of a match or study spread over several machines: shard `index` (from 1) of
+/// `count`. It plays the pairs of games (an opening with both colours) whose number, from
+/// 0, is `index - 1` modulo `count`, with the openings, seeds and round numbers of the whole
+/// run: the games of all shards together are those of the run played unsharded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u32,
+    pub count: u32,
+}
+
+/// A `--shard` that does not read as `I/N` with 1 <= I <= N.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShardError(pub String);
+
+impl std::fmt::Display for ShardError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "shard '{}': expected I/N, the shard I of N, with 1 <= I <= N (e.g. 1/4)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ShardError {}
+
+impl std::str::FromStr for Shard {
+    type Err = ShardError;
+    fn from_str(text: &str) -> Result<Shard, ShardError> {
+        let wrong = || ShardError(text.to_string());
+        let (i, n) = text.split_once('/').ok_or_else(wrong)?;
+        let index: u32 = i.trim().parse().map_err(|_| wrong())?;
+        let count: u32 = n.trim().parse().map_err(|_| wrong())?;
+        if index == 0 || index > count {
+            return Err(wrong());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl Shard {
+    /// Whether this shard plays pair `pair` (from 0).
+    pub fn takes(&self, pair: usize) -> bool {
+        pair % self.count as usize == (self.index - 1) as usize
+    }
+}
+
 /// Everything a match needs.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
@@ -48,9 +101,12 @@ pub struct MatchConfig {
     /// A ruleset file the variant may come from; the engines are given it too.
     pub variant_path: Option<PathBuf>,
     pub engines: Vec<EngineSpec>,
-    /// Games per encounter (pair of engines) per round; rounded up to an even number so
-    /// each opening is played with both colours.
+    /// Games per encounter (pair of engines) per round; with `swap_colours`, rounded up to
+    /// an even number so each opening is played with both colours.
     pub games: u32,
+    /// Play each opening twice, colours swapped (a match between engines); off, each
+    /// opening once, the first engine White (self-play, where a swap would replay the game).
+    pub swap_colours: bool,
     pub rounds: u32,
     pub concurrency: usize,
     pub seed: u64,
@@ -64,6 +120,8 @@ pub struct MatchConfig {
     /// within `cp` of zero, once the game is `after` plies long.
     pub draw_score: Option<DrawScore>,
     pub sprt: Option<Sprt>,
+    /// Play only this part of the games (the whole match when `None`).
+    pub shard: Option<Shard>,
     pub records: Option<PathBuf>,
     /// Clock slack before a time forfeit, ms.
     pub margin_ms: u64,

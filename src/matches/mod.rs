@@ -22,7 +22,7 @@ use crate::rules::{AnyRules, Rules};
 use process::EngineProcess;
 use stats::{Sprt, Tally, Verdict};
 
-pub use config::{DrawScore, MatchConfig, Openings, ScoreBand};
+pub use config::{DrawScore, MatchConfig, Openings, ScoreBand, Shard, ShardError};
 pub use game::Report;
 use game::{Finished, play_game};
 pub use openings::Opening;
@@ -194,25 +194,37 @@ fn encounters(cfg: &MatchConfig) -> Vec<(usize, usize)> {
     }
 }
 
-/// Every game to play: each opening, for each encounter, with both colour assignments.
+/// Every game to play (of the shard, where the match is one): each opening, for each
+/// encounter, with both colour assignments unless the match plays each opening once.
 fn schedule<B: Bits>(
     cfg: &MatchConfig,
     rules: &Arc<Rules<B>>,
     encounters: &[(usize, usize)],
 ) -> Result<VecDeque<Job>, MatchError> {
-    let pairs_per = (cfg.games.max(1) as usize).div_ceil(2) * cfg.rounds.max(1) as usize;
+    let per_opening = if cfg.swap_colours { 2 } else { 1 };
+    let pairs_per = (cfg.games.max(1) as usize).div_ceil(per_opening) * cfg.rounds.max(1) as usize;
+    let colours: &[bool] = if cfg.swap_colours {
+        &[true, false]
+    } else {
+        &[true]
+    };
     let opening_list = openings::openings(cfg, rules, pairs_per)?;
     let mut jobs = VecDeque::new();
+    let mut round = 0;
     for (pair, opening) in opening_list.iter().enumerate() {
+        let taken = cfg.shard.is_none_or(|s| s.takes(pair));
         for e in 0..encounters.len() {
-            for first_white in [true, false] {
-                jobs.push_back(Job {
-                    encounter: e,
-                    pair,
-                    opening: opening.clone(),
-                    first_white,
-                    round: jobs.len() + 1,
-                });
+            for &first_white in colours {
+                round += 1;
+                if taken {
+                    jobs.push_back(Job {
+                        encounter: e,
+                        pair,
+                        opening: opening.clone(),
+                        first_white,
+                        round,
+                    });
+                }
             }
         }
     }
