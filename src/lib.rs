@@ -10,7 +10,8 @@
 //! 4. `search` (alpha-beta, the hand-made evaluation, time) and then `mcts` (placement);
 //! 5. `engine`: one facade over both searches (options, `go`, events);
 //! 6. `book`: opening books built by the engine;
-//! 7. `matches` (the match runner) and then `tune` (texel, SPSA, nets);
+//! 7. `matches` (the match runner), then `tune` (texel, SPSA, nets) and `evaluate` (ruleset
+//!    studies with Ludii's metrics);
 //! 8. the faces: `protocol` (stdin/stdout) and `gui` (the web page's server), then `cli`
 //!    (the command line, which also starts those two).
 //!
@@ -24,6 +25,7 @@ pub mod board;
 pub mod book;
 pub mod cli;
 pub mod engine;
+pub mod evaluate;
 pub mod gui;
 pub mod matches;
 pub mod mcts;

@@ -16,7 +16,7 @@ const LAYERS: &[&[&str]] = &[
     &["engine"],
     &["book"],
     &["matches"],
-    &["tune"],
+    &["tune", "evaluate"],
     &["protocol", "gui"],
     &["cli"],
 ];

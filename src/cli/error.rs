@@ -7,10 +7,11 @@ use std::path::PathBuf;
 
 use crate::book::BookError;
 use crate::engine::HashError;
+use crate::evaluate::EvaluateError;
 use crate::gui::GuiError;
-use crate::matches::MatchError;
 use crate::matches::record::RecordError;
 use crate::matches::spec::SpecError;
+use crate::matches::{MatchError, ShardError};
 use crate::nnue::NetError;
 use crate::nnue::samples::SampleFileError;
 use crate::rules::PositionError;
@@ -72,6 +73,9 @@ pub enum Failure {
     Param(ParamError),
     Log(LogError),
     Threads(ThreadsError),
+    /// Boxed: a study's error holds a match's or a record's, which are large.
+    Evaluate(Box<EvaluateError>),
+    Shard(ShardError),
 }
 
 impl Failure {
@@ -117,6 +121,8 @@ impl fmt::Display for Failure {
             Failure::Param(e) => e.fmt(f),
             Failure::Log(e) => e.fmt(f),
             Failure::Threads(e) => e.fmt(f),
+            Failure::Evaluate(e) => e.fmt(f),
+            Failure::Shard(e) => e.fmt(f),
         }
     }
 }
@@ -132,6 +138,12 @@ impl From<std::io::Error> for Failure {
 impl<E: Into<crate::rules::Error>> From<E> for Failure {
     fn from(e: E) -> Self {
         Failure::Rules(e.into())
+    }
+}
+
+impl From<EvaluateError> for Failure {
+    fn from(e: EvaluateError) -> Self {
+        Failure::Evaluate(Box::new(e))
     }
 }
 
@@ -159,4 +171,5 @@ failure_of! {
     ParamError => Param,
     LogError => Log,
     ThreadsError => Threads,
+    ShardError => Shard,
 }

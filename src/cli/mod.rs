@@ -10,6 +10,7 @@ use clap::{Args, Parser, Subcommand};
 pub mod analyse;
 pub mod book;
 mod error;
+pub mod evaluate;
 pub mod games;
 pub mod play;
 pub mod tune;
@@ -103,6 +104,13 @@ pub enum Command {
     /// Example: latrunculi match --variant murray --engine cmd=latrunculi name=d2
     /// depth=2 --engine cmd=latrunculi name=full --each st=0.1 --games 200 --concurrency 2
     Match(MatchArgs),
+    /// Study how rulesets play: self-play games (or records, or a run's shards) turned into
+    /// Ludii's evaluation metrics with 95% intervals, in report.json, report.md and SVG
+    /// plots (see docs/evaluation/).
+    ///
+    /// Example: latrunculi evaluate --variant kharebga-5x5 --games 8 --each nodes=2000
+    /// --seed 5 --out study
+    Evaluate(evaluate::EvaluateArgs),
     /// Check every game of a record file with the rules and print its result.
     Replay {
         /// The record files (as written by `match --records`). Games pair up (same opening,
@@ -545,6 +553,7 @@ pub fn run(cli: Cli) -> i32 {
             )
         }),
         Some(Command::Book { command }) => book::run(&command, &mut out),
+        Some(Command::Evaluate(args)) => evaluate::run(&args, &mut out),
         Some(Command::Tune { command }) => tune::run(&command, &mut out),
         Some(Command::Gui(args)) => crate::gui::run(&args, &mut out).map_err(Failure::from),
         Some(Command::Variants { variant_path }) => {
