@@ -673,3 +673,66 @@ fn engines_play_without_their_books_unless_told_otherwise() {
     assert!(log.contains(" booked < info string book "), "{log}");
     assert!(!log.contains(" plain < info string book "), "{log}");
 }
+
+/// A match played in two shards plays the games of the whole match: each game, by its
+/// number, with the same opening, colours and moves (at fixed nodes the engines are
+/// deterministic), every pair of colour-swapped games in one shard.
+#[test]
+fn the_shards_of_a_match_play_its_games() {
+    let dir = temp_dir("shards");
+    let args = |records: &Path, shard: Option<&str>| -> Vec<String> {
+        let mut a: Vec<String> = [
+            "--variant",
+            "kharebga-5x5",
+            "--engine",
+            &format!("cmd={ENGINE}"),
+            "name=a",
+            "depth=1",
+            "--engine",
+            &format!("cmd={ENGINE}"),
+            "name=b",
+            "nodes=400",
+            "--games",
+            "8",
+            "--seed",
+            "3",
+            "--records",
+            records.to_str().unwrap(),
+        ]
+        .map(String::from)
+        .to_vec();
+        if let Some(s) = shard {
+            a.extend(["--shard".to_string(), s.to_string()]);
+        }
+        a
+    };
+    let games = |recs: Vec<Record>| -> Vec<(String, Vec<String>)> {
+        let mut g: Vec<(String, Vec<String>)> = recs
+            .into_iter()
+            .map(|r| (r.tag("Round").unwrap().to_string(), r.moves))
+            .collect();
+        g.sort_by_key(|(round, _)| round.parse::<u32>().unwrap());
+        g
+    };
+    let whole = dir.join("whole.rec");
+    let a = args(&whole, None);
+    run_match(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    let mut sharded = Vec::new();
+    for (i, shard) in ["1/2", "2/2"].iter().enumerate() {
+        let path = dir.join(format!("shard-{i}.rec"));
+        let a = args(&path, Some(shard));
+        let out = run_match(&a.iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(out.contains("Games 4/4"), "{out}");
+        let rounds: Vec<u32> = records(&path)
+            .iter()
+            .map(|r| r.tag("Round").unwrap().parse().unwrap())
+            .collect();
+        // Pairs 0 and 2 (games 1, 2, 5, 6) in the first shard, pairs 1 and 3 in the second.
+        let mut sorted = rounds.clone();
+        sorted.sort();
+        let expected = if i == 0 { [1, 2, 5, 6] } else { [3, 4, 7, 8] };
+        assert_eq!(sorted, expected);
+        sharded.extend(records(&path));
+    }
+    assert_eq!(games(sharded), games(records(&whole)));
+}
