@@ -49,8 +49,8 @@ pub struct GameFacts {
     pub p1_scores: Vec<(usize, i32)>,
 }
 
-/// The centipawns a mate score is drawn as.
-pub const MATE_CP: i32 = 1000;
+/// The centipawns a mate score stands as: far beyond any score of material and position.
+pub const MATE_CP: i32 = 100_000;
 
 /// The mover's score in a move's note: centipawns, or a mate as +-[`MATE_CP`].
 fn mover_score(rec: &Record, ply: usize) -> Option<i32> {
@@ -206,5 +206,7 @@ mod tests {
         assert_eq!(chance(MATE_CP), 1.0);
         assert_eq!(chance(-MATE_CP), 0.0);
         assert_eq!(chance(0), 0.5);
+        // Ten men ahead is not yet a won game.
+        assert!(chance(1000) > 0.9 && chance(1000) < 1.0);
     }
 }

@@ -3,7 +3,7 @@
 
 use plotters::prelude::*;
 
-use super::facts::{GameFacts, MATE_CP};
+use super::facts::GameFacts;
 use super::report::RulesetReport;
 
 const P1_WON: RGBColor = RGBColor(70, 130, 200);
@@ -11,6 +11,10 @@ const P2_WON: RGBColor = RGBColor(40, 40, 40);
 const DRAWN: RGBColor = RGBColor(170, 170, 170);
 const TIMED_OUT: RGBColor = RGBColor(230, 150, 40);
 const FONT: (&str, u32) = ("sans-serif", 16);
+/// The scores drawn: beyond +-EDGE centipawns (ten men ahead, or a mate) at the edge.
+const EDGE: i32 = 1000;
+/// The most points drawn of one game's scores.
+const POINTS: usize = 100;
 
 /// A failure of the plotting library, in its words.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,7 +48,7 @@ pub fn outcomes(reports: &[RulesetReport]) -> Result<String, PlotError> {
                 FONT,
             )
             .margin(10)
-            .x_label_area_size(30)
+            .x_label_area_size(40)
             .y_label_area_size(170)
             .build_cartesian_2d(0f64..1f64, 0f64..rows as f64)
             .map_err(wrong)?;
@@ -163,12 +167,12 @@ pub fn scores(ruleset: &str, games: &[GameFacts]) -> Result<String, PlotError> {
             .margin(10)
             .x_label_area_size(40)
             .y_label_area_size(60)
-            .build_cartesian_2d(0usize..longest + 1, -MATE_CP..MATE_CP + 1)
+            .build_cartesian_2d(0usize..longest + 1, -EDGE..EDGE + 1)
             .map_err(wrong)?;
         chart
             .configure_mesh()
             .x_desc("ply")
-            .y_desc("centipawns for P1 (mates at +-1000)")
+            .y_desc("centipawns for P1 (beyond +-1000 and mates at the edge)")
             .draw()
             .map_err(wrong)?;
         for g in games {
@@ -177,10 +181,16 @@ pub fn scores(ruleset: &str, games: &[GameFacts]) -> Result<String, PlotError> {
                 Some(_) => P2_WON,
                 None => DRAWN,
             };
+            // At most POINTS points a game (a few pixels apart), the last one kept: the file
+            // stays small whatever the games' length.
+            let n = g.p1_scores.len();
+            let step = n.div_ceil(POINTS).max(1);
             let points = g
                 .p1_scores
                 .iter()
-                .map(|&(ply, cp)| (ply, cp.clamp(-MATE_CP, MATE_CP)));
+                .enumerate()
+                .filter(|(i, _)| i % step == 0 || *i + 1 == n)
+                .map(|(_, &(ply, cp))| (ply, cp.clamp(-EDGE, EDGE)));
             chart
                 .draw_series(LineSeries::new(points, colour.mix(0.6).stroke_width(1)))
                 .map_err(wrong)?;
