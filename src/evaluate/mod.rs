@@ -241,60 +241,20 @@ fn match_config(study: &Study, ruleset: &str) -> Result<MatchConfig, EvaluateErr
     })
 }
 
-/// The match runner's progress lines, said for a study: `murray: game 3/8: white wins 0,
-/// black wins 2, draws 1` (each colour as the ruleset names it), the rest of its report
-/// left out.
-struct Progress<'a> {
-    out: &'a mut dyn Write,
-    ruleset: String,
-    /// The names of the colours of the match's first and second engine.
-    names: [String; 2],
-    line: Vec<u8>,
-    /// The last line ended with a carriage return (a terminal's live line).
-    live: bool,
-}
-
-impl Progress<'_> {
-    fn said(&self, line: &str) -> Option<String> {
-        let line = line.split("\x1b[").next()?.split(" | ").next()?;
-        let rest = line.strip_prefix("Games ")?;
-        let (count, rest) = rest.split_once(": ")?;
-        let tally = rest.split(": ").nth(1)?.split_whitespace().next()?;
-        let mut n = tally.split('-');
-        let (w, l, d) = (n.next()?, n.next()?, n.next()?);
-        let [a, b] = &self.names;
-        Some(format!(
-            "{}: game {count}: {a} wins {w}, {b} wins {l}, draws {d}",
-            self.ruleset
-        ))
-    }
-}
-
-impl Write for Progress<'_> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        for &byte in buf {
-            if byte == b'\n' || byte == b'\r' {
-                let line = String::from_utf8_lossy(&self.line).to_string();
-                self.line.clear();
-                if let Some(said) = self.said(&line) {
-                    if byte == b'\r' {
-                        write!(self.out, "\r{said}\x1b[K")?;
-                        self.live = true;
-                    } else {
-                        writeln!(self.out, "{said}")?;
-                        self.live = false;
-                    }
-                }
-            } else {
-                self.line.push(byte);
-            }
-        }
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.out.flush()
-    }
+/// A study's line for a finished game: `murray: game 3/8: white wins 0, black wins 2,
+/// draws 1` (each colour as the ruleset names it; draws count the stopped games too).
+fn game_line(
+    ruleset: &str,
+    names: &[String; 2],
+    wins: [usize; 3],
+    done: usize,
+    total: usize,
+) -> String {
+    let [a, b] = names;
+    format!(
+        "{ruleset}: game {done}/{total}: {a} wins {}, {b} wins {}, draws {}",
+        wins[0], wins[1], wins[2]
+    )
 }
 
 /// Plays the study and writes its folder; `out` receives the progress.
@@ -326,20 +286,24 @@ pub fn play(study: &Study, out: &mut dyn Write) -> Result<Report, EvaluateError>
         }
         let _ = writeln!(out, "Ruleset {}/{}: {ruleset}", k + 1, study.rulesets.len());
         let started = std::time::Instant::now();
-        let mut progress = Progress {
-            out: &mut *out,
-            ruleset: ruleset.clone(),
-            names: colour_names(study, ruleset),
-            line: Vec::new(),
-            live: false,
+        let names = colour_names(study, ruleset);
+        // White's wins, Black's wins, the rest.
+        let mut wins = [0usize; 3];
+        let mut watch = |g: crate::matches::GameDone| {
+            let slot = match g.record.result.as_str() {
+                "1-0" => 0,
+                "0-1" => 1,
+                _ => 2,
+            };
+            wins[slot] += 1;
+            let _ = writeln!(out, "{}", game_line(ruleset, &names, wins, g.done, g.total));
         };
-        crate::matches::run_match(cfg, &mut progress).map_err(|error| EvaluateError::Match {
-            ruleset: ruleset.clone(),
-            error: Box::new(error),
-        })?;
-        if progress.live {
-            let _ = writeln!(out);
-        }
+        crate::matches::run_match_watched(cfg, &mut std::io::sink(), &mut watch).map_err(
+            |error| EvaluateError::Match {
+                ruleset: ruleset.clone(),
+                error: Box::new(error),
+            },
+        )?;
         let _ = writeln!(
             out,
             "{ruleset}: played in {:.1} s",

@@ -20,6 +20,7 @@ use std::time::Instant;
 use crate::board::Bits;
 use crate::rules::{AnyRules, Rules};
 use process::EngineProcess;
+use record::Record;
 use stats::{Sprt, Tally, Verdict};
 
 pub use config::{DrawScore, MatchConfig, Openings, ScoreBand, Shard, ShardError};
@@ -156,10 +157,27 @@ pub fn run_match(
     cfg: &MatchConfig,
     out: &mut dyn Write,
 ) -> Result<Vec<(String, String, Tally)>, MatchError> {
+    run_match_watched(cfg, out, &mut |_| {})
+}
+
+/// A game the match has finished, for a caller that follows the games itself.
+pub struct GameDone<'a> {
+    pub record: &'a Record,
+    /// Games finished so far, and the games of the match (of the shard, where it is one).
+    pub done: usize,
+    pub total: usize,
+}
+
+/// [`run_match`], telling `watch` of each game as it ends.
+pub fn run_match_watched(
+    cfg: &MatchConfig,
+    out: &mut dyn Write,
+    watch: &mut dyn FnMut(GameDone),
+) -> Result<Vec<(String, String, Tally)>, MatchError> {
     if cfg.engines.len() < 2 {
         return Err(MatchError::TooFewEngines);
     }
-    crate::with_width!(load_rules(cfg)?, rules => run_on(cfg, rules, out))
+    crate::with_width!(load_rules(cfg)?, rules => run_on(cfg, rules, out, watch))
 }
 
 /// Each encounter's summary at the end (with the SPRT's verdict where one ran), and the
@@ -261,6 +279,7 @@ fn run_on<B: Bits>(
     cfg: &MatchConfig,
     rules: Arc<Rules<B>>,
     out: &mut dyn Write,
+    watch: &mut dyn FnMut(GameDone),
 ) -> Result<Vec<(String, String, Tally)>, MatchError> {
     // An engine that cannot start or shake hands is a mistake in the set-up, not a lost
     // game: say so before any game is played.
@@ -324,6 +343,11 @@ fn run_on<B: Bits>(
             if let Some(file) = record_file.as_mut() {
                 let _ = file.write_all(f.record.to_text().as_bytes());
             }
+            watch(GameDone {
+                record: &f.record,
+                done,
+                total,
+            });
             let (a, b) = encounters[f.encounter];
             let line = progress_line(
                 done,
