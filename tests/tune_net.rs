@@ -113,6 +113,37 @@ fn a_short_run_writes_a_net_for_the_ruleset() {
     let other = Rules::<u128>::new(preset("little-soldiers").unwrap()).unwrap();
     assert!(net.check_for(&other).is_err());
 
+    // `net show` prints the header; `net note` adds a line to it and leaves the weights.
+    let file = path.to_str().unwrap();
+    let (ok, shown, err) = run(&["net", "show", file]);
+    assert!(ok, "{err}");
+    assert!(
+        shown.starts_with("ruleset murray (8x8 board, rules digest "),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("\n  latrunculi tune net --variant murray --games 4 --nodes 300"),
+        "{shown}"
+    );
+    let (ok, said, err) = run(&["net", "note", file, "SPRT: H1 accepted in 100 games"]);
+    assert!(ok && said == format!("{file}: noted\n"), "{said}{err}");
+    let noted = format::read(&path).unwrap();
+    assert_eq!(
+        noted.header.provenance,
+        format!("{header}\nSPRT: H1 accepted in 100 games")
+    );
+    assert_eq!(
+        (&noted.ft_weights, &noted.out_weights, noted.out_bias),
+        (&net.ft_weights, &net.out_weights, net.out_bias)
+    );
+    let (ok, _, err) = run(&["net", "note", file, " "]);
+    assert!(!ok && err.contains("a note is one line of text"), "{err}");
+    let missing = dir.join("missing.nnue");
+    let (ok, _, err) = run(&["net", "note", missing.to_str().unwrap(), "x"]);
+    assert!(!ok && err.contains("missing.nnue"), "{err}");
+    assert!(!missing.exists());
+    assert_eq!(format::read(&path).unwrap(), noted);
+
     // EvalFile: the net evaluates murray instead of the formula; little-soldiers, which it
     // was not trained for, keeps the formula.
     let mut e = Engine::start();

@@ -12,6 +12,7 @@ pub mod book;
 mod error;
 pub mod evaluate;
 pub mod games;
+pub mod net;
 pub mod play;
 pub mod tune;
 pub mod tune_net;
@@ -147,6 +148,12 @@ pub enum Command {
     Tune {
         #[command(subcommand)]
         command: tune::TuneCommand,
+    },
+    /// Net files (learned evaluations): show what one was trained for and how, or add a
+    /// line to its header.
+    Net {
+        #[command(subcommand)]
+        command: net::NetCommand,
     },
     /// Serve the GUI: a web page on http://127.0.0.1:PORT/ to play, analyse and watch every
     /// ruleset, driving engines over the protocol (by default this program itself).
@@ -555,6 +562,7 @@ pub fn run(cli: Cli) -> i32 {
         Some(Command::Book { command }) => book::run(&command, &mut out),
         Some(Command::Evaluate(args)) => evaluate::run(&args, &mut out),
         Some(Command::Tune { command }) => tune::run(&command, &mut out),
+        Some(Command::Net { command }) => net::run(&command, &mut out),
         Some(Command::Gui(args)) => crate::gui::run(&args, &mut out).map_err(Failure::from),
         Some(Command::Variants { variant_path }) => {
             catalogue(variant_path.as_deref()).and_then(|c| {
