@@ -177,7 +177,18 @@ fn gather<B: Bits>(a: &NetArgs, rules: &Arc<Rules<B>>) -> Result<Data, Failure> 
         seed: a.seed,
         threads: a.threads,
     };
-    let mut data = net_data::self_play(rules, &cfg)?;
+    let started = Instant::now();
+    let games = a.games;
+    // A line on standard error at every twentieth of the games: a long run is not silent.
+    let progress = |done: u64| {
+        if done * 20 / games != (done - 1) * 20 / games {
+            eprintln!(
+                "self-play: {done}/{games} games, {:.0} s",
+                started.elapsed().as_secs_f64()
+            );
+        }
+    };
+    let mut data = net_data::self_play_watched(rules, &cfg, &progress)?;
     from_records(a, rules, &mut data)?;
     let digest = ruleset_digest(&rules.ruleset);
     let features = Layout::new(rules).features();

@@ -12,6 +12,7 @@
 //! about positions a search stands still in, and a won game needs no evaluation.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
@@ -170,16 +171,31 @@ impl std::error::Error for ThreadsError {}
 
 /// Plays `cfg.games` games of self-play and labels their positions.
 pub fn self_play<B: Bits>(rules: &Arc<Rules<B>>, cfg: &SelfPlay) -> Result<Data, ThreadsError> {
+    self_play_watched(rules, cfg, &|_| {})
+}
+
+/// [`self_play`], telling `finished` the number of games played so far after each game
+/// (from the threads that play them, in any order), for a progress line.
+pub fn self_play_watched<B: Bits>(
+    rules: &Arc<Rules<B>>,
+    cfg: &SelfPlay,
+    finished: &(dyn Fn(u64) + Sync),
+) -> Result<Data, ThreadsError> {
     let threads = cfg.threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|error| ThreadsError { threads, error })?;
     let layout = Layout::new(rules);
+    let done = AtomicU64::new(0);
     let games: Vec<_> = pool.install(|| {
         (0..cfg.games)
             .into_par_iter()
-            .map(|i| play_game(rules, cfg, i))
+            .map(|i| {
+                let game = play_game(rules, cfg, i);
+                finished(done.fetch_add(1, Ordering::Relaxed) + 1);
+                game
+            })
             .collect()
     });
     let mut data = Data::default();
