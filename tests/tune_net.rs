@@ -85,6 +85,14 @@ fn a_short_run_writes_a_net_for_the_ruleset() {
         )),
         "{out2}"
     );
+    let count = positions.trim_end_matches(" positions");
+    let again_header = format::read(&again).unwrap().header.provenance;
+    assert!(
+        again_header.contains(&format!(
+            "{count} positions of 0 games, {count} of them from --data ("
+        )),
+        "{again_header}"
+    );
     let (ok, _, err) = run(&[
         "tune",
         "net",

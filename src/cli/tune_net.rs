@@ -157,8 +157,8 @@ fn from_records<B: Bits>(
 }
 
 /// The positions to learn from: self-play, records and saved positions (saved again with
-/// `--save-data`).
-fn gather<B: Bits>(a: &NetArgs, rules: &Arc<Rules<B>>) -> Result<Data, Failure> {
+/// `--save-data`), and how many of them came from `--data`.
+fn gather<B: Bits>(a: &NetArgs, rules: &Arc<Rules<B>>) -> Result<(Data, usize), Failure> {
     let net = match &a.net {
         Some(path) => {
             let net = format::read(path).map_err(|e| Failure::from(e).within("--net"))?;
@@ -192,6 +192,7 @@ fn gather<B: Bits>(a: &NetArgs, rules: &Arc<Rules<B>>) -> Result<Data, Failure> 
     from_records(a, rules, &mut data)?;
     let digest = ruleset_digest(&rules.ruleset);
     let features = Layout::new(rules).features();
+    let of_games = data.samples.len();
     for path in &a.data {
         let bytes = std::fs::read(path).map_err(|error| Failure::Read {
             path: path.clone(),
@@ -208,13 +209,14 @@ fn gather<B: Bits>(a: &NetArgs, rules: &Arc<Rules<B>>) -> Result<Data, Failure> 
             },
         )?;
     }
-    Ok(data)
+    let saved = data.samples.len() - of_games;
+    Ok((data, saved))
 }
 
 fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Result<(), Failure> {
     let name = rules.ruleset.name.clone();
     let started = Instant::now();
-    let mut data = gather(a, &rules)?;
+    let (mut data, saved) = gather(a, &rules)?;
     let digest = ruleset_digest(&rules.ruleset);
     let played = started.elapsed().as_secs_f64();
     let [white, draws, black] = data.results;
@@ -280,9 +282,14 @@ fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Re
         format!("Net for {name}, made by"),
         command_line(a),
         format!(
-            "{} positions of {} games ({} held out); self-play {played:.0} s, training {seconds:.0} s on {} threads",
+            "{} positions of {} games{} ({} held out); self-play {played:.0} s, training {seconds:.0} s on {} threads",
             positions,
             data.games,
+            if saved > 0 {
+                format!(", {saved} of them from --data")
+            } else {
+                String::new()
+            },
             held.len(),
             a.threads.max(1)
         ),
