@@ -3,7 +3,8 @@
 //! Layers, each using only those below it (`tests/layers.rs` checks it, and that no two files
 //! of a module use each other):
 //!
-//! 1. `board`: bit sets and geometry of any board;
+//! 1. `board`: bit sets and geometry of any board, and `files`: writing a file whole or not
+//!    at all;
 //! 2. `rules`: the referee (rulesets as data, positions, moves, captures, outcomes, ruleset
 //!    files, the catalogue of known rulesets, notation and the board diagram);
 //! 3. `nnue`: the learned evaluation (features, accumulator, net files, training);
@@ -26,6 +27,7 @@ pub mod book;
 pub mod cli;
 pub mod engine;
 pub mod evaluate;
+pub mod files;
 pub mod gui;
 pub mod matches;
 pub mod mcts;

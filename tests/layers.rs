@@ -8,7 +8,7 @@ use std::path::Path;
 
 /// The layers, lowest first; a module may use those of lower layers only.
 const LAYERS: &[&[&str]] = &[
-    &["board"],
+    &["board", "files"],
     &["rules"],
     &["nnue"],
     &["search"],

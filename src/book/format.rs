@@ -249,15 +249,10 @@ impl Book {
     /// Writes the book to `path` (through a temporary file renamed over it, so that an
     /// interrupted write never leaves half a book).
     pub fn save(&self, path: &Path) -> Result<(), BookError> {
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        let tmp = std::path::PathBuf::from(tmp);
-        std::fs::write(&tmp, self.to_bytes())
-            .and_then(|_| std::fs::rename(&tmp, path))
-            .map_err(|error| BookError::Io {
-                path: path.to_path_buf(),
-                error,
-            })
+        crate::files::write_whole(path, self.to_bytes()).map_err(|error| BookError::Io {
+            path: path.to_path_buf(),
+            error,
+        })
     }
 }
 

@@ -45,7 +45,12 @@ pub fn run(command: &NetCommand, out: &mut dyn Write) -> Result<(), Failure> {
                 net.header.provenance.push('\n');
             }
             net.header.provenance += text.trim();
-            replace(file, &format::to_bytes(&net))?;
+            crate::files::write_whole(file, format::to_bytes(&net)).map_err(|error| {
+                Failure::Write {
+                    path: file.to_path_buf(),
+                    error,
+                }
+            })?;
             writeln!(out, "{}: noted", file.display())?;
             Ok(())
         }
@@ -71,21 +76,4 @@ pub fn describe(net: &Net) -> String {
         s += &format!("  {line}\n");
     }
     s
-}
-
-/// Writes `bytes` beside `path`, then puts it in `path`'s place: a failed write leaves
-/// the old file whole.
-fn replace(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".new");
-    let tmp = PathBuf::from(tmp);
-    let failed = |error| Failure::Write {
-        path: path.to_path_buf(),
-        error,
-    };
-    std::fs::write(&tmp, bytes).map_err(failed)?;
-    std::fs::rename(&tmp, path).map_err(|error| {
-        let _ = std::fs::remove_file(&tmp);
-        failed(error)
-    })
 }

@@ -202,12 +202,11 @@ fn gather<B: Bits>(a: &NetArgs, rules: &Arc<Rules<B>>) -> Result<(Data, usize), 
         data.samples.extend(saved);
     }
     if let Some(path) = &a.save_data {
-        std::fs::write(path, samples::to_bytes(&data.samples, digest, features)).map_err(
-            |error| Failure::Write {
+        crate::files::write_whole(path, samples::to_bytes(&data.samples, digest, features))
+            .map_err(|error| Failure::Write {
                 path: path.clone(),
                 error,
-            },
-        )?;
+            })?;
     }
     let saved = data.samples.len() - of_games;
     Ok((data, saved))
@@ -317,7 +316,7 @@ fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Re
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("{name}.nnue")));
-    std::fs::write(&path, bytes).map_err(|error| Failure::Write {
+    crate::files::write_whole(&path, bytes).map_err(|error| Failure::Write {
         path: path.clone(),
         error,
     })?;

@@ -171,7 +171,7 @@ fn records_path(dir: &Path, ruleset: &str) -> PathBuf {
     dir.join("records").join(format!("{safe}.rec"))
 }
 
-/// Writes a file whole or not at all: to a temporary name beside it, then renamed.
+/// Writes a file of the study whole or not at all, its folder made first.
 fn write_whole(path: &Path, text: &str) -> Result<(), EvaluateError> {
     let wrong = |error| EvaluateError::Write {
         path: path.to_path_buf(),
@@ -180,9 +180,7 @@ fn write_whole(path: &Path, text: &str) -> Result<(), EvaluateError> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(wrong)?;
     }
-    let tmp = path.with_extension("partial");
-    std::fs::write(&tmp, text).map_err(wrong)?;
-    std::fs::rename(&tmp, path).map_err(wrong)
+    crate::files::write_whole(path, text).map_err(wrong)
 }
 
 /// The engine of both sides: this program with the study's settings, books off.
