@@ -281,7 +281,7 @@ fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Re
         format!("Net for {name}, made by"),
         command_line(a),
         format!(
-            "{} positions of {} games{} ({} held out); self-play {played:.0} s, training {seconds:.0} s on {} threads",
+            "{} positions of {} games{} ({} held out); self-play {played:.0} s, training {seconds:.0} s on {}",
             positions,
             data.games,
             if saved > 0 {
@@ -290,7 +290,10 @@ fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Re
                 String::new()
             },
             held.len(),
-            a.threads.max(1)
+            match a.threads.max(1) {
+                1 => "1 thread".to_string(),
+                n => format!("{n} threads"),
+            }
         ),
         format!(
             "held-out loss {before:.5} -> {after:.5}{}",
