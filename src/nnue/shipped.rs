@@ -1,7 +1,7 @@
 //! The nets built into the program: the files of `nets/`, each found by the rules it names
 //! (their digest and board size), so that no code outside this module knows which
-//! rulesets have a net. None ships yet: a net ships once a match shows it stronger than
-//! the ruleset's formula.
+//! rulesets have a net. A net ships once a match at equal time shows it stronger than
+//! the ruleset's formula (its header says which match).
 
 use std::sync::{Arc, OnceLock};
 
@@ -10,7 +10,10 @@ use super::net::Net;
 use crate::rules::Ruleset;
 
 /// The shipped net files: (file name in `nets/`, its bytes).
-const SHIPPED: &[(&str, &[u8])] = &[];
+const SHIPPED: &[(&str, &[u8])] = &[(
+    "kowalski-8x12.nnue",
+    include_bytes!("../../nets/kowalski-8x12.nnue"),
+)];
 
 /// The shipped nets, read the first time one is asked for. A file that does not read is
 /// left out (a test checks that every one reads).

@@ -1,6 +1,7 @@
 //! The engine's own benchmark: a fixed set of positions from every ruleset searched to a fixed
-//! depth on one thread. The total node count is a signature of the search: it changes only
-//! when the search's behaviour changes.
+//! depth on one thread, evaluated as the engine plays (a shipped net where the ruleset has
+//! one). The total node count is a signature of the search: it changes only when the
+//! search's behaviour (or a shipped net) changes.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -136,6 +137,8 @@ fn search_one<B: Bits>(
         limits: Limits::depth(depth),
         threads: threads.max(1),
         weights: super::weights::for_ruleset(game.ruleset()),
+        // As the engine plays: with the ruleset's shipped net where it has one.
+        net: crate::nnue::shipped::for_ruleset(game.ruleset()),
         ..SearchConfig::default()
     };
     let clock = Clock::new(&cfg.limits, game.position().side, 0);
