@@ -104,6 +104,9 @@ pub struct Options {
     /// The net of `EvalFile`: it evaluates instead of the formula in the ruleset it was
     /// trained for; other rulesets keep theirs.
     pub eval_net: Option<Arc<crate::nnue::Net>>,
+    /// `Use NNUE`: off, every ruleset is evaluated by its formula, net or no net (to measure
+    /// what a net is worth, or to play as the engine did before it).
+    pub use_net: bool,
     pub placement_search: PlacementSearch,
     pub mcts: MctsParams,
     /// The playing level (`Skill Level`).
@@ -153,6 +156,7 @@ impl Default for Options {
             params: Params::default(),
             eval_file: None,
             eval_net: None,
+            use_net: true,
             placement_search: PlacementSearch::Auto,
             mcts: MctsParams::default(),
             skill_level: crate::search::skill::MAX_LEVEL,
@@ -182,8 +186,12 @@ impl Options {
     }
 
     /// The net for a ruleset: `EvalFile`'s (the search uses it only in the ruleset it was
-    /// trained for), else none when `EvalFile` gave weights, else the ruleset's shipped one.
+    /// trained for), else none when `EvalFile` gave weights, else the ruleset's shipped one;
+    /// none at all with `Use NNUE` off.
     pub fn net_for(&self, ruleset: &crate::rules::Ruleset) -> Option<Arc<crate::nnue::Net>> {
+        if !self.use_net {
+            return None;
+        }
         match (&self.eval_net, &self.eval_file) {
             (Some(net), _) => Some(net.clone()),
             (None, Some(_)) => None,
@@ -497,5 +505,22 @@ mod tests {
         );
         assert_eq!(AlphaBeta.for_ruleset(&r("luductus")), AlphaBeta);
         assert_eq!(Options::default().placement_search, Auto);
+    }
+
+    #[test]
+    fn use_nnue_off_evaluates_every_ruleset_by_its_formula() {
+        let kowalski = crate::rules::preset("kowalski-8x12").unwrap();
+        let mut o = Options::default();
+        let shipped = o.net_for(&kowalski);
+        assert!(shipped.is_some(), "kowalski-8x12 ships a net");
+        o.use_net = false;
+        assert!(o.net_for(&kowalski).is_none());
+        o.eval_net = shipped;
+        assert!(
+            o.net_for(&kowalski).is_none(),
+            "not even EvalFile's net is used"
+        );
+        o.use_net = true;
+        assert!(o.net_for(&kowalski).is_some());
     }
 }

@@ -41,6 +41,7 @@ fn uci_handshake_lists_options_and_variants() {
         "UCI_LimitStrength",
         "UCI_Elo",
         "EvalFile",
+        "Use NNUE",
         "Ponder",
         "Move Overhead",
         "UCI_ShowWDL",

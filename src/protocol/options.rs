@@ -179,6 +179,11 @@ fn session_options(catalogue: &Catalogue) -> Vec<Spec> {
             "<empty>",
             Try(|s, v| set_eval_file(s, &words(v))),
         ),
+        check(
+            "Use NNUE",
+            o.use_net,
+            Set(|s, v| s.peer.engine.options.use_net = on(&v)),
+        ),
         check("Ponder", false, Set(|s, v| s.peer.ponder = on(&v))),
         spin(
             "Move Overhead",
