@@ -50,8 +50,12 @@ const PLACING_BIT: usize = HAND_BITS;
 const BONUS_BIT: usize = HAND_BITS + 1;
 const REMOVING_BIT: usize = HAND_BITS + 2;
 const QUIET_BIT: usize = HAND_BITS + 3;
+/// On at the second (third, ...) placement of a turn where the ruleset places several men a
+/// turn: without it a position between two placements of one turn would look like one
+/// where the turn changes hands, and its evaluation would swing from ply to ply.
+pub(super) const MID_TURN_BIT: usize = QUIET_BIT + QUIET_EIGHTHS.len();
 /// Extras that a ply can change (bits of [`Layout::extras`]).
-const CHANGING_EXTRAS: usize = QUIET_BIT + QUIET_EIGHTHS.len();
+const CHANGING_EXTRAS: usize = MID_TURN_BIT + 1;
 /// Extras per perspective: the changing ones and the two colour features.
 pub const EXTRAS: usize = CHANGING_EXTRAS + 2;
 
@@ -64,6 +68,10 @@ pub struct Layout {
     width: usize,
     /// The ruleset's quiet-ply limit, if it has one (its features stay off otherwise).
     quiet_limit: Option<u16>,
+    /// Placements a turn (the mid-turn feature stays off below 2).
+    per_turn: u32,
+    /// Pieces each side has in hand at the start.
+    hand_total: u32,
 }
 
 impl Layout {
@@ -74,6 +82,8 @@ impl Layout {
             cols: rules.geo.cols,
             width: rules.geo.width,
             quiet_limit: rules.ruleset.end.quiet_limit,
+            per_turn: rules.ruleset.placement.per_turn as u32,
+            hand_total: rules.ruleset.hand_men as u32 + rules.ruleset.hand_leaders as u32,
         }
     }
 
@@ -143,6 +153,10 @@ impl Layout {
         }
         if pos.placing() {
             mask |= 1 << PLACING_BIT;
+            let placed = self.hand_total.saturating_sub(pos.in_hand(pos.side));
+            if self.per_turn > 1 && !placed.is_multiple_of(self.per_turn) {
+                mask |= 1 << MID_TURN_BIT;
+            }
         }
         match pos.turn {
             Turn::Fresh => {}
@@ -288,5 +302,36 @@ mod tests {
         assert_eq!(quiet(30), 1);
         assert_eq!(quiet(45), 3);
         assert_eq!(quiet(60), 7);
+    }
+
+    /// Seega places two men a turn: between a turn's two placements the mover places again,
+    /// and the net is told so; after the second the turn has changed hands.
+    #[test]
+    fn the_second_placement_of_a_turn_is_seen() {
+        let rules = Arc::new(Rules::<u128>::new(preset("seega-rules-8x8").unwrap()).unwrap());
+        let mut g = Game::new(rules);
+        let l = Layout::new(g.rules());
+        let mid = |g: &Game<u128>| l.extras(g.position()) >> MID_TURN_BIT & 1 == 1;
+        let mut seen = Vec::new();
+        for _ in 0..5 {
+            seen.push((g.position().side, mid(&g)));
+            let mv = g.legal_moves()[0];
+            g.make(mv);
+        }
+        use Colour::*;
+        assert_eq!(
+            seen,
+            [
+                (White, false),
+                (White, true),
+                (Black, false),
+                (Black, true),
+                (White, false)
+            ]
+        );
+        let schadler = Arc::new(Rules::<u128>::new(preset("schadler-2001").unwrap()).unwrap());
+        let g = Game::new(schadler);
+        let one_a_turn = Layout::new(g.rules());
+        assert_eq!(one_a_turn.extras(g.position()) >> MID_TURN_BIT & 1, 0);
     }
 }

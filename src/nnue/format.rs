@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! magic     8 bytes  "LATRNNUE"
-//! version   u32      1
+//! version   u32      2 (1: before the mid-turn feature; read as 2 with its weights 0)
 //! hidden    u32      first-layer outputs per perspective (must be HIDDEN)
 //! features  u32      inputs per perspective
 //! rows cols u16 u16  the board
@@ -19,12 +19,15 @@
 use std::fmt;
 
 use super::HIDDEN;
-use super::features::{EXTRAS, KINDS};
+use super::features::{EXTRAS, KINDS, MID_TURN_BIT};
 use super::infer::MAX_OUT_WEIGHT;
 use super::net::{Header, Net, fnv1a};
 
 pub const MAGIC: &[u8; 8] = b"LATRNNUE";
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+/// The version before the mid-turn feature: it reads as this one, the feature weighing 0,
+/// so that its nets evaluate as they did.
+const VERSION_BEFORE_MID_TURN: u32 = 1;
 /// The largest board a net can be for (the wide bit set's 256 cells).
 const MAX_CELLS: usize = 256;
 
@@ -149,7 +152,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
     }
     r.at = MAGIC.len();
     let version = r.u32("the version")?;
-    if version != VERSION {
+    if version != VERSION && version != VERSION_BEFORE_MID_TURN {
         return Err(NetError::UnsupportedVersion {
             found: version,
             supported: VERSION,
@@ -175,11 +178,12 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
         });
     }
     let expected = 2 * KINDS * cells + EXTRAS;
-    if features != expected {
+    let missing = usize::from(version == VERSION_BEFORE_MID_TURN);
+    if features + missing != expected {
         return Err(NetError::WrongSize {
             what: "features",
             net: features,
-            expected,
+            expected: expected - missing,
         });
     }
     let digest = r.u64("the ruleset digest")?;
@@ -187,7 +191,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
     let ruleset = r.text(name_len, "the ruleset name")?;
     let prov_len = r.u32("the provenance")? as usize;
     let provenance = r.text(prov_len, "the provenance")?;
-    let ft_weights = r.i16s(features * HIDDEN, "the first layer")?;
+    let mut ft_weights = r.i16s(features * HIDDEN, "the first layer")?;
     let ft_bias = r.i16s(HIDDEN, "the first layer's biases")?;
     let out_weights = r.i16s(2 * HIDDEN, "the output layer")?;
     let out_bias = r.u32("the output bias")? as i32;
@@ -205,6 +209,10 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
             value: w as i32,
         });
     }
+    if missing == 1 {
+        let at = (2 * KINDS * cells + MID_TURN_BIT) * HIDDEN;
+        ft_weights.splice(at..at, [0; HIDDEN]);
+    }
     Ok(Net {
         header: Header {
             ruleset,
@@ -213,7 +221,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
             cols,
             provenance,
         },
-        features,
+        features: expected,
         ft_weights,
         ft_bias,
         out_weights,
@@ -382,10 +390,10 @@ mod tests {
         };
         assert_eq!(patched(0, b"NOTANNUE"), Err(NetError::NotANet));
         assert_eq!(
-            patched(8, &2u32.to_le_bytes()),
+            patched(8, &9u32.to_le_bytes()),
             Err(NetError::UnsupportedVersion {
-                found: 2,
-                supported: 1
+                found: 9,
+                supported: 2
             })
         );
         assert_eq!(
@@ -461,5 +469,33 @@ mod tests {
                 assert!(from_bytes(&b).is_err());
             }
         }
+    }
+
+    /// A version 1 file (made before the mid-turn feature) reads as the same net with that
+    /// feature's weights 0, so it evaluates as it did; other versions are refused.
+    #[test]
+    fn a_net_from_before_the_mid_turn_feature_reads_with_it_weighing_nothing() {
+        let mut net = net_for("seega-rules-8x8");
+        let row = (2 * KINDS * 64 + MID_TURN_BIT) * HIDDEN;
+        net.ft_weights[row..row + HIDDEN].fill(0);
+        let mut old = net.clone();
+        old.features -= 1;
+        old.ft_weights.drain(row..row + HIDDEN);
+        let mut bytes = to_bytes(&old);
+        bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
+        let body = bytes.len() - 8;
+        let sum = fnv1a(&bytes[..body]);
+        bytes[body..].copy_from_slice(&sum.to_le_bytes());
+        assert_eq!(from_bytes(&bytes), Ok(net));
+        bytes[8..12].copy_from_slice(&3u32.to_le_bytes());
+        let sum = fnv1a(&bytes[..body]);
+        bytes[body..].copy_from_slice(&sum.to_le_bytes());
+        assert_eq!(
+            from_bytes(&bytes),
+            Err(NetError::UnsupportedVersion {
+                found: 3,
+                supported: VERSION
+            })
+        );
     }
 }

@@ -15,7 +15,8 @@
 use super::train::Sample;
 
 pub const MAGIC: &[u8; 8] = b"LATRDATA";
-pub const VERSION: u32 = 1;
+/// 2 since the mid-turn feature: a version 1 file's positions lack it, so they are refused.
+pub const VERSION: u32 = 2;
 
 /// The bytes of a sample file for a ruleset with `digest` and `features` inputs.
 pub fn to_bytes(samples: &[Sample], digest: u64, features: usize) -> Vec<u8> {
@@ -74,7 +75,11 @@ impl std::fmt::Display for SampleFileError {
             }
             SampleFileErrorKind::NotSamples => write!(f, "not a file of training positions"),
             SampleFileErrorKind::Version { found } => {
-                write!(f, "version {found}; this build reads version {VERSION}")
+                write!(f, "version {found}; this build reads version {VERSION}")?;
+                if *found < VERSION {
+                    write!(f, " (make the positions again: older files lack features)")?;
+                }
+                Ok(())
             }
             SampleFileErrorKind::OtherRuleset => write!(f, "the positions are of another ruleset"),
             SampleFileErrorKind::Features { found, want } => {
