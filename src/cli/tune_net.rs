@@ -33,7 +33,8 @@ pub struct NetArgs {
     #[arg(long, default_value_t = 300)]
     pub max_plies: u32,
     /// A net file the engine evaluates with in self-play (where it was trained for the
-    /// ruleset): the games of one net make the data of the next.
+    /// ruleset): the games of one net make the data of the next. Without it the engine
+    /// evaluates as it plays: with the ruleset's shipped net, else its formula.
     #[arg(long, value_name = "FILE")]
     pub net: Option<PathBuf>,
     /// Game records (the match runner's `--records`) to learn from as well, all of this

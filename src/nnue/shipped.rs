@@ -10,10 +10,13 @@ use super::net::Net;
 use crate::rules::Ruleset;
 
 /// The shipped net files: (file name in `nets/`, its bytes).
-const SHIPPED: &[(&str, &[u8])] = &[(
-    "kowalski-8x12.nnue",
-    include_bytes!("../../nets/kowalski-8x12.nnue"),
-)];
+const SHIPPED: &[(&str, &[u8])] = &[
+    (
+        "kowalski-8x12.nnue",
+        include_bytes!("../../nets/kowalski-8x12.nnue"),
+    ),
+    ("murray.nnue", include_bytes!("../../nets/murray.nnue")),
+];
 
 /// The shipped nets, read the first time one is asked for. A file that does not read is
 /// left out (a test checks that every one reads).

@@ -41,8 +41,9 @@ pub struct SelfPlay {
     pub seed: u64,
     /// Games played at the same time.
     pub threads: usize,
-    /// The net the engine evaluates with where it was trained for the ruleset (else the
-    /// ruleset's own evaluation): the games of one net make the data of the next.
+    /// The net the engine evaluates with where it was trained for the ruleset (none: the
+    /// engine's own evaluation, a shipped net or the formula): the games of one net make
+    /// the data of the next.
     pub net: Option<Arc<Net>>,
 }
 
@@ -252,12 +253,13 @@ mod tests {
     use super::*;
     use crate::rules::preset;
 
-    /// A few short games of murray: every kept position is labelled for its side to move
+    /// A few short games of little-soldiers (a ruleset without a shipped net, so that
+    /// self-play without a net is the formula's): every kept position is labelled for its side to move
     /// (a win for the side that won the game is 1), the data are the same on one thread
     /// or two, and a score is never a mate score.
     #[test]
     fn self_play_labels_positions_for_the_side_to_move() {
-        let rules = Arc::new(Rules::<u128>::new(preset("murray").unwrap()).unwrap());
+        let rules = Arc::new(Rules::<u128>::new(preset("little-soldiers").unwrap()).unwrap());
         let cfg = SelfPlay {
             games: 4,
             nodes: 300,
@@ -286,7 +288,8 @@ mod tests {
         )
         .unwrap();
         assert_eq!(two.samples, data.samples);
-        // A net for murray plays other games; one for another ruleset changes nothing.
+        // A net for little-soldiers plays other games; one for another ruleset changes
+        // nothing.
         let net_for = |name: &str| {
             let r = Rules::<u128>::new(preset(name).unwrap()).unwrap();
             let layout = Layout::new(&r);
@@ -305,8 +308,8 @@ mod tests {
                 .unwrap()
                 .samples
         };
-        assert_ne!(with(net_for("murray")), data.samples);
-        assert_eq!(with(net_for("little-soldiers")), data.samples);
+        assert_ne!(with(net_for("little-soldiers")), data.samples);
+        assert_eq!(with(net_for("murray")), data.samples);
     }
 
     #[test]
