@@ -83,7 +83,7 @@ impl Layout {
             width: rules.geo.width,
             quiet_limit: rules.ruleset.end.quiet_limit,
             per_turn: rules.ruleset.placement.per_turn as u32,
-            hand_total: rules.ruleset.hand_men as u32 + rules.ruleset.hand_leaders as u32,
+            hand_total: rules.ruleset.hand_total(),
         }
     }
 
@@ -153,8 +153,7 @@ impl Layout {
         }
         if pos.placing() {
             mask |= 1 << PLACING_BIT;
-            let placed = self.hand_total.saturating_sub(pos.in_hand(pos.side));
-            if self.per_turn > 1 && !placed.is_multiple_of(self.per_turn) {
+            if pos.mid_turn(self.hand_total, self.per_turn) {
                 mask |= 1 << MID_TURN_BIT;
             }
         }

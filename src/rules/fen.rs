@@ -389,7 +389,7 @@ fn check_counts<B: Bits>(rules: &Rules<B>, pos: &Position<B>) -> Result<(), Posi
 fn check_phase<B: Bits>(rules: &Rules<B>, pos: &Position<B>) -> Result<(), PositionError> {
     let r = &rules.ruleset;
     let wrong = |message: String| PositionError::new(PositionErrorKind::Phase, message);
-    let placed = (2 * (r.hand_men + r.hand_leaders) as u32)
+    let placed = (2 * r.hand_total())
         .saturating_sub(pos.in_hand(Colour::White) + pos.in_hand(Colour::Black));
     if pos.ply < placed {
         return Err(wrong(format!(

@@ -102,6 +102,13 @@ impl<B: Bits> Position<B> {
         let h = self.hand[c.index()];
         h[0] as u32 + h[1] as u32
     }
+    /// Whether the side to move is inside a turn of placements: it has placed some, not
+    /// all, of the `per_turn` men a turn places (`hand_total`: what each side starts with
+    /// in hand, `Ruleset::hand_total`). Placing a turn's last man hands the turn over.
+    pub fn mid_turn(&self, hand_total: u32, per_turn: u32) -> bool {
+        let placed = hand_total.saturating_sub(self.in_hand(self.side));
+        per_turn > 1 && !placed.is_multiple_of(per_turn)
+    }
     /// Whether the game is still in its placement phase (some piece is still in hand).
     pub fn placing(&self) -> bool {
         self.hand != [[0; 2]; 2]

@@ -218,17 +218,16 @@ impl<B: Bits> Rules<B> {
                 let left = p.hand[us.index()][kind as usize].saturating_sub(1);
                 p.set_hand(us, kind, left);
                 p.passes = 0;
-                let placed = (r.hand_men + r.hand_leaders) as u32 - p.in_hand(us);
                 p.side = if !p.placing() {
                     r.placement.movement_first.unwrap_or(them)
                 } else if p.in_hand(us) == 0 {
                     them
-                } else if p.in_hand(them) == 0 {
+                } else if p.in_hand(them) == 0
+                    || p.mid_turn(r.hand_total(), r.placement.per_turn as u32)
+                {
                     us
-                } else if placed.is_multiple_of(r.placement.per_turn.max(1) as u32) {
-                    them
                 } else {
-                    us
+                    them
                 };
             }
             MoveKind::Remove => {

@@ -334,6 +334,11 @@ impl Ruleset {
         }
     }
 
+    /// The pieces each side starts with in hand.
+    pub fn hand_total(&self) -> u32 {
+        self.hand_men as u32 + self.hand_leaders as u32
+    }
+
     /// Whether the game starts with a placement phase.
     pub fn has_placement(&self) -> bool {
         self.hand_men > 0 || self.hand_leaders > 0
