@@ -624,7 +624,16 @@ fn eval_rules_and_debug() {
     let lines = e.ask("eval", |l| l.starts_with("Total evaluation"));
     assert!(lines.iter().any(|l| l.starts_with("material")));
     assert!(lines.iter().any(|l| l.starts_with("mobility")));
+    // The default ruleset's shipped net evaluates for the search, and says so; with
+    // `Use NNUE` off the formula alone is shown.
+    let net = |lines: &[String]| lines.iter().any(|l| l.starts_with("Net evaluation: "));
+    assert!(net(&lines), "{lines:?}");
+    e.send("setoption name Use NNUE value false");
+    assert!(!net(&e.ask("eval", |l| l.starts_with("Total evaluation"))));
+    e.send("setoption name Use NNUE value true");
     e.send("setoption name UCI_Variant value luductus");
+    // A ruleset without a net.
+    assert!(!net(&e.ask("eval", |l| l.starts_with("Total evaluation"))));
     let lines = e.ask_sync("rules");
     assert!(
         lines.iter().all(|l| l.starts_with("info string ")),

@@ -34,10 +34,12 @@ pub fn legal<B: Bits>(game: &Game<B>, square: Option<&str>) -> Result<String, Sq
     Ok(line)
 }
 
-/// The `eval` command: every term for each side, then the total for the side to move.
+/// The `eval` command: every term for each side, then the net's score where a net
+/// evaluates this ruleset, then the formula's total for the side to move (the last line).
 pub fn eval<B: Bits>(
     game: &Game<B>,
     terms: &crate::search::eval::Terms,
+    net: Option<i32>,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let r = game.ruleset();
@@ -51,6 +53,13 @@ pub fn eval<B: Bits>(
         writeln!(out, "{name:<12} {w:>7} {b:>7} {:>7}", w - b)?;
     }
     writeln!(out, "{:<12} {:>23}", "tempo", terms.tempo)?;
+    if let Some(cp) = net {
+        writeln!(
+            out,
+            "Net evaluation: {cp} (for {}, the side to move; the search evaluates with the net, not the formula below)",
+            r.colour_name(side)
+        )?;
+    }
     writeln!(
         out,
         "Total evaluation: {} (for {}, the side to move)",

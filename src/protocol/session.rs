@@ -301,7 +301,14 @@ impl Peer {
             Command::Eval => {
                 let weights = self.engine.options.weights_for(t.game.ruleset());
                 let terms = eval::terms(&t.rules, t.game.position(), &weights);
-                self.text(|b| display::eval(&t.game, &terms, b))
+                // What the search evaluates with where a net fits this ruleset.
+                let net = self
+                    .engine
+                    .options
+                    .net_for(t.game.ruleset())
+                    .and_then(|net| crate::nnue::NetEval::new(net, &t.rules).ok())
+                    .map(|mut e| e.evaluate(t.game.frames()));
+                self.text(|b| display::eval(&t.game, &terms, net, b))
             }
             Command::Rules => {
                 let lines: Vec<String> = rules::describe(&t.rules)
