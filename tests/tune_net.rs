@@ -159,7 +159,10 @@ fn a_short_run_writes_a_net_for_the_ruleset() {
     let formula = |e: &mut Engine, variant: &str| {
         e.ask_sync(&format!("setoption name UCI_Variant value {variant}"));
         e.ask_sync("setoption name EvalFile value <empty>");
-        search(e)
+        e.ask_sync("setoption name Use NNUE value false");
+        let found = search(e);
+        e.ask_sync("setoption name Use NNUE value true");
+        found
     };
     let murray = formula(&mut e, "murray");
     let soldiers = formula(&mut e, "little-soldiers");
@@ -209,6 +212,67 @@ fn bad_arguments_are_explained() {
     let (ok, _, err) = run(&["tune", "net", "--variant", "murray", "--games", "0"]);
     assert!(!ok);
     assert!(err.contains("too few positions"), "{err}");
+}
+
+/// Where MCTS places the men (seega), the positions of the placement phase are left out:
+/// the net never evaluates them. The saved positions keep them, so that the count can be
+/// checked.
+#[test]
+fn placements_made_by_mcts_are_not_learnt() {
+    let dir = std::env::temp_dir().join(format!("latrunculi-tune-mcts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let saved = dir.join("seega.data");
+    let net = dir.join("seega.nnue");
+    let (ok, out, err) = run(&[
+        "tune",
+        "net",
+        "--variant",
+        "seega-rules-8x8",
+        "--games",
+        "3",
+        "--nodes",
+        "200",
+        "--max-plies",
+        "90",
+        "--epochs",
+        "1",
+        "--save-data",
+        saved.to_str().unwrap(),
+        "--out",
+        net.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}{err}");
+    let rules = Rules::<u128>::new(preset("seega-rules-8x8").unwrap()).unwrap();
+    let layout = latrunculi::nnue::Layout::new(&rules);
+    let placing = layout.placing_feature() as u16;
+    let all = latrunculi::nnue::samples::from_bytes(
+        &std::fs::read(&saved).unwrap(),
+        latrunculi::nnue::ruleset_digest(&rules.ruleset),
+        layout.features(),
+        "saved",
+    )
+    .unwrap();
+    let placements = all.iter().filter(|s| s.us.contains(&placing)).count();
+    assert!(
+        placements > 0 && placements < all.len(),
+        "{placements} of {}",
+        all.len()
+    );
+    assert!(
+        out.contains(&format!(
+            "left out {placements} positions of the placement phase"
+        )),
+        "{out}"
+    );
+    let header = format::read(&net).unwrap().header.provenance;
+    assert!(
+        header.contains(&format!(
+            "{} positions of 3 games, {placements} of the placement phase left out",
+            all.len() - placements
+        )),
+        "{header}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The match runner's records are learnt from too: their notes give the scores.

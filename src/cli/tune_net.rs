@@ -10,6 +10,7 @@ use clap::Args;
 
 use crate::board::Bits;
 use crate::cli::RulesetArgs;
+use crate::engine::PlacementSearch;
 use crate::matches::record::Record;
 use crate::nnue::train::{Model, Sample, TrainConfig, loss, train};
 use crate::nnue::{Header, Layout, format, ruleset_digest, samples};
@@ -213,6 +214,24 @@ fn gather<B: Bits>(a: &NetArgs, rules: &Arc<Rules<B>>) -> Result<(Data, usize), 
     Ok((data, saved))
 }
 
+/// Where the engine places by MCTS (the ruleset's placement planner), no position of the
+/// placement phase is ever evaluated by the net (MCTS scores its playouts by the formula),
+/// and their labels are MCTS's values, not alpha-beta scores: learning them would only
+/// spend the net on noise. Drops them and returns how many.
+fn leave_out_mcts_placements<B: Bits>(
+    rules: &Rules<B>,
+    layout: &Layout,
+    samples: &mut Vec<Sample>,
+) -> usize {
+    if PlacementSearch::Auto.for_ruleset(&rules.ruleset) != PlacementSearch::Mcts {
+        return 0;
+    }
+    let placing = layout.placing_feature() as u16;
+    let before = samples.len();
+    samples.retain(|s| !s.us.contains(&placing));
+    before - samples.len()
+}
+
 fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Result<(), Failure> {
     let name = rules.ruleset.name.clone();
     let started = Instant::now();
@@ -226,15 +245,22 @@ fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Re
         data.games,
         data.samples.len()
     )?;
-    if data.samples.len() < 10 {
+    let layout = Layout::new(&rules);
+    let left_out = leave_out_mcts_placements(&rules, &layout, &mut data.samples);
+    if left_out > 0 {
+        writeln!(
+            out,
+            "left out {left_out} positions of the placement phase (MCTS places them, so the net never evaluates them)"
+        )?;
+    }
+    let positions = data.samples.len();
+    if positions < 10 {
         return Err(Failure::Unmet(
             "too few positions to learn from (play more games)".into(),
         ));
     }
-    let positions = data.samples.len();
     // The last tenth, whole games of the end of the run, is held out.
     let held: Vec<Sample> = data.samples.split_off(data.samples.len() * 9 / 10);
-    let layout = Layout::new(&rules);
     let mirror = !a.no_mirror && rules.mirror_symmetric();
     if mirror {
         let mirrored: Vec<Sample> = data.samples.iter().map(|s| s.mirrored(&layout)).collect();
@@ -282,11 +308,16 @@ fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Re
         format!("Net for {name}, made by"),
         command_line(a),
         format!(
-            "{} positions of {} games{} ({} held out); self-play {played:.0} s, training {seconds:.0} s on {}",
+            "{} positions of {} games{}{} ({} held out); self-play {played:.0} s, training {seconds:.0} s on {}",
             positions,
             data.games,
             if saved > 0 {
                 format!(", {saved} of them from --data")
+            } else {
+                String::new()
+            },
+            if left_out > 0 {
+                format!(", {left_out} of the placement phase left out (MCTS places them)")
             } else {
                 String::new()
             },

@@ -137,6 +137,11 @@ impl Layout {
         plane * cells + row * self.cols + (self.cols - 1 - col)
     }
 
+    /// The feature "the game is in its placement phase" (the same in both views).
+    pub fn placing_feature(&self) -> usize {
+        self.extra_feature(Colour::White, PLACING_BIT)
+    }
+
     /// The constant feature naming the perspective's colour.
     pub fn colour_feature(&self, persp: Colour) -> usize {
         2 * KINDS * self.cells() + CHANGING_EXTRAS + persp.index()
