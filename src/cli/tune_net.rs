@@ -66,6 +66,10 @@ pub struct NetArgs {
     /// where the rules treat a position and its mirror image alike).
     #[arg(long)]
     pub no_mirror: bool,
+    /// Learn also from positions whose best move captures or traps (by default only from
+    /// those where the search's best move is quiet).
+    #[arg(long)]
+    pub tactical: bool,
     /// Threads for self-play and training.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
@@ -121,6 +125,9 @@ fn command_line(a: &NetArgs) -> String {
     if a.no_mirror {
         s += " --no-mirror";
     }
+    if a.tactical {
+        s += " --tactical";
+    }
     s
 }
 
@@ -146,8 +153,9 @@ fn from_records<B: Bits>(
                     rules.ruleset.name
                 )));
             }
-            let game = net_data::record_samples(rec, rules.clone(), a.random_plies as usize)
-                .map_err(|e| {
+            let game =
+                net_data::record_samples(rec, rules.clone(), a.random_plies as usize, a.tactical)
+                    .map_err(|e| {
                     Failure::from(e).within(format!("{}: game {}", path.display(), i + 1))
                 })?;
             if let Some((samples, winner)) = game {
@@ -177,6 +185,7 @@ fn gather<B: Bits>(a: &NetArgs, rules: &Arc<Rules<B>>) -> Result<(Data, usize), 
         random_plies: a.random_plies,
         max_plies: a.max_plies,
         seed: a.seed,
+        tactical: a.tactical,
         threads: a.threads,
     };
     let started = Instant::now();

@@ -45,6 +45,9 @@ pub struct SelfPlay {
     /// engine's own evaluation, a shipped net or the formula): the games of one net make
     /// the data of the next.
     pub net: Option<Arc<Net>>,
+    /// Learn from positions whose best move captures or traps as well (by default only
+    /// from those where the search's best move is quiet).
+    pub tactical: bool,
 }
 
 impl Default for SelfPlay {
@@ -57,6 +60,7 @@ impl Default for SelfPlay {
             seed: 1,
             threads: 1,
             net: None,
+            tactical: false,
         }
     }
 }
@@ -93,15 +97,17 @@ fn result_for<B: Bits>(pos: &Position<B>, winner: Option<Colour>) -> f32 {
 }
 
 /// Whether a position searched to `score`, whose best move led to `after`, is one to
-/// learn from.
-fn keep<B: Bits>(before: &Position<B>, after: &Position<B>, score: i32) -> bool {
+/// learn from: never one whose score is a win or loss found by search; unless `tactical`,
+/// only one whose best move is quiet.
+fn keep<B: Bits>(before: &Position<B>, after: &Position<B>, score: i32, tactical: bool) -> bool {
     let pieces = |p: &Position<B>| {
         [Colour::White, Colour::Black]
             .map(|c| p.men_total(c) + p.leaders_total(c))
             .iter()
             .sum::<u32>()
     };
-    !is_mate(score) && pieces(after) == pieces(before) && after.trapped == before.trapped
+    !is_mate(score)
+        && (tactical || (pieces(after) == pieces(before) && after.trapped == before.trapped))
 }
 
 /// Plays game number `index` and returns its positions (with their scores) and winner.
@@ -145,7 +151,7 @@ fn play_game<B: Bits>(
             let mv = r.best.unwrap_or(legal[0]);
             let before = *game.position();
             let after = rules.play(&before, mv).pos;
-            if keep(&before, &after, r.value) {
+            if keep(&before, &after, r.value, cfg.tactical) {
                 kept.push((before, r.value));
             }
             mv
@@ -221,6 +227,7 @@ pub fn record_samples<B: Bits>(
     rec: &Record,
     rules: Arc<Rules<B>>,
     skip: usize,
+    tactical: bool,
 ) -> Result<Option<GameSamples>, RecordError> {
     let winner = match rec.result.as_str() {
         "1-0" => Some(Colour::White),
@@ -235,7 +242,7 @@ pub fn record_samples<B: Bits>(
         let before = *game.position();
         game.play_token(token)?;
         if let Some(score) = rec.score_cp(ply).filter(|_| ply >= skip)
-            && keep(&before, game.position(), score)
+            && keep(&before, game.position(), score, tactical)
         {
             out.push(Sample::of(
                 &layout,
@@ -256,7 +263,8 @@ mod tests {
     /// A few short games of little-soldiers (a ruleset without a shipped net, so that
     /// self-play without a net is the formula's): every kept position is labelled for its side to move
     /// (a win for the side that won the game is 1), the data are the same on one thread
-    /// or two, and a score is never a mate score.
+    /// or two, a score is never a mate score, and `tactical` adds the positions whose best
+    /// move captures.
     #[test]
     fn self_play_labels_positions_for_the_side_to_move() {
         let rules = Arc::new(Rules::<u128>::new(preset("little-soldiers").unwrap()).unwrap());
@@ -268,6 +276,7 @@ mod tests {
             seed: 3,
             threads: 1,
             net: None,
+            tactical: false,
         };
         let data = self_play(&rules, &cfg).unwrap();
         assert_eq!(data.games, 4);
@@ -288,6 +297,18 @@ mod tests {
         )
         .unwrap();
         assert_eq!(two.samples, data.samples);
+        // The same games with the positions whose best move captures: every quiet one is
+        // among them, and there are more.
+        let all = self_play(
+            &rules,
+            &SelfPlay {
+                tactical: true,
+                ..cfg.clone()
+            },
+        )
+        .unwrap();
+        assert!(all.samples.len() > data.samples.len());
+        assert!(data.samples.iter().all(|s| all.samples.contains(s)));
         // A net for little-soldiers plays other games; one for another ruleset changes
         // nothing.
         let net_for = |name: &str| {
@@ -340,7 +361,9 @@ mod tests {
             }
         }
         rec.result = "0-1".into();
-        let (samples, winner) = record_samples(&rec, rules.clone(), 0).unwrap().unwrap();
+        let (samples, winner) = record_samples(&rec, rules.clone(), 0, false)
+            .unwrap()
+            .unwrap();
         assert_eq!(winner, Some(Colour::Black));
         assert_eq!(samples.len(), 2);
         let first_mover = rules.start().side;
@@ -349,9 +372,11 @@ mod tests {
         assert_eq!(samples[0].result, won(first_mover));
         assert_eq!(samples[1].score, Some(-20.0));
         assert_eq!(samples[1].result, won(first_mover.other()));
-        let (later, _) = record_samples(&rec, rules.clone(), 1).unwrap().unwrap();
+        let (later, _) = record_samples(&rec, rules.clone(), 1, false)
+            .unwrap()
+            .unwrap();
         assert_eq!(later, samples[1..]);
         rec.result = "*".into();
-        assert_eq!(record_samples(&rec, rules, 0).unwrap(), None);
+        assert_eq!(record_samples(&rec, rules, 0, false).unwrap(), None);
     }
 }
