@@ -348,19 +348,21 @@ fn records_of_the_match_runner_are_learnt_from() {
 }
 
 /// `scripts/train-net-rounds`: each round learns from the previous net's games and every
-/// earlier position, and a second run keeps the rounds already done.
+/// earlier position (with `TACTICAL=1`, those whose best move captures too), and a second
+/// run keeps the rounds already done.
 #[test]
 fn the_rounds_script_chains_nets_and_resumes() {
     let dir = std::env::temp_dir().join(format!("latrunculi-rounds-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/train-net-rounds");
-    let rounds = |plans: &[&str]| {
+    let rounds = |plans: &[&str], tactical: &str| {
         let out = std::process::Command::new("bash")
             .arg(script)
             .args(["murray", dir.to_str().unwrap()])
             .args(plans)
             .env("BIN", env!("CARGO_BIN_EXE_latrunculi"))
             .env("THREADS", "1")
+            .env("TACTICAL", tactical)
             .output()
             .unwrap();
         (
@@ -369,14 +371,14 @@ fn the_rounds_script_chains_nets_and_resumes() {
             String::from_utf8_lossy(&out.stderr).to_string(),
         )
     };
-    let (ok, out, err) = rounds(&["3:200", "3:300"]);
+    let (ok, out, err) = rounds(&["3:200", "3:300"], "1");
     assert!(ok, "{out}{err}");
     assert!(out.contains("round 2: 3 games at 300 nodes"), "{out}");
     let first = dir.join("murray-1.nnue");
     let second = format::read(&dir.join("murray-2.nnue")).unwrap().header;
     assert!(
         second.provenance.contains(&format!(
-            "--seed 32 --net {} --data {}",
+            "--seed 32 --net {} --data {} --tactical",
             first.display(),
             dir.join("murray-1.data").display()
         )),
@@ -384,14 +386,14 @@ fn the_rounds_script_chains_nets_and_resumes() {
         second.provenance
     );
     let before = std::fs::read(&first).unwrap();
-    let (ok, out, err) = rounds(&["3:200", "3:300"]);
+    let (ok, out, err) = rounds(&["3:200", "3:300"], "0");
     assert!(ok, "{out}{err}");
     assert!(
         out.contains("round 1: ") && out.contains("is there, kept"),
         "{out}"
     );
     assert_eq!(std::fs::read(&first).unwrap(), before);
-    let (ok, _, err) = rounds(&["3x200"]);
+    let (ok, _, err) = rounds(&["3x200"], "0");
     assert!(!ok && err.contains("'3x200' is not GAMES:NODES"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
