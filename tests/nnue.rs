@@ -58,6 +58,7 @@ fn random_net<B: Bits>(rules: &Rules<B>, seed: u64) -> (Net, Layout) {
         ft_bias: weights(HIDDEN, 500),
         out_weights: weights(2 * HIDDEN, 512),
         out_bias: 1234,
+        adds_to_formula: false,
     };
     (net, layout)
 }

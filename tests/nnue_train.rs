@@ -123,6 +123,52 @@ fn the_trainer_learns_a_known_evaluation_and_the_quantised_net_agrees() {
     assert!(mean < 20.0, "mean error against the truth {mean} cp");
 }
 
+/// On top of a formula (each sample's base), the net learns only what the formula misses:
+/// with the material part of the truth as the base, the net's own output comes to the
+/// centre bonus alone, and base plus output to the truth.
+#[test]
+fn on_top_of_a_base_the_net_learns_what_the_base_misses() {
+    let rules = seega();
+    let layout = Layout::new(&rules);
+    let material = |p: &Position<u128>| {
+        let (us, them) = (p.side.index(), p.side.other().index());
+        60.0 * (p.men[us].count_ones() as f32 - p.men[them].count_ones() as f32)
+            + 30.0 * (p.hand[us][0] as f32 - p.hand[them][0] as f32)
+    };
+    let with_base = |games, seed| -> Vec<(Position<u128>, Sample)> {
+        data(&rules, games, seed)
+            .into_iter()
+            .map(|(p, s)| {
+                let base = material(&p);
+                (p, s.with_base(base))
+            })
+            .collect()
+    };
+    let samples: Vec<Sample> = with_base(100, 1).into_iter().map(|(_, s)| s).collect();
+    let held = with_base(6, 2);
+    let mut model = Model::new(layout.features(), 3);
+    train(&mut model, &samples, &config(), &mut |_, _| {});
+    let (mut total, mut correction, mut led) = (0.0f32, 0.0f32, 0.0f32);
+    for (p, s) in &held {
+        let own = model.forward(s) * SCALE as f32;
+        total += (own + material(p) - truth(p)).abs();
+        correction += (own - (truth(p) - material(p))).abs();
+        led += (own - truth(p)).abs();
+    }
+    let n = held.len() as f32;
+    assert!(total / n < 20.0, "base plus net is {} cp off", total / n);
+    assert!(
+        correction / n < 20.0,
+        "{} cp off the correction",
+        correction / n
+    );
+    assert!(
+        led / n > 40.0,
+        "the net learnt the base too: {} cp",
+        led / n
+    );
+}
+
 /// The same seed gives the same weights on one thread or two.
 #[test]
 fn training_is_reproducible_whatever_the_threads() {
@@ -159,6 +205,7 @@ fn the_target_blends_result_and_score() {
         them: vec![],
         score,
         result,
+        base: None,
     };
     assert_eq!(s(Some(0.0), 1.0).target(0.5), 0.75);
     assert_eq!(s(Some(400.0), 0.0).target(1.0), 0.0);

@@ -201,6 +201,96 @@ fn a_short_run_writes_a_net_for_the_ruleset() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `--on-formula`: the net's header and `net show` say it adds to the formula, and the
+/// engine evaluates with the formula's total plus the net's own score (checked with a net
+/// whose only weight left is its output bias, worth 100 centipawns, alone and on top).
+#[test]
+fn a_net_on_top_of_the_formula_adds_to_its_evaluation() {
+    let dir = std::env::temp_dir().join(format!("latrunculi-on-formula-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("murray.nnue");
+    let (ok, out, err) = run(&[
+        "tune",
+        "net",
+        "--variant",
+        "murray",
+        "--games",
+        "4",
+        "--nodes",
+        "300",
+        "--max-plies",
+        "80",
+        "--epochs",
+        "2",
+        "--batch",
+        "64",
+        "--on-formula",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}{err}");
+    let net = format::read(&path).unwrap();
+    assert!(net.adds_to_formula);
+    assert!(
+        net.header.provenance.contains(" --on-formula"),
+        "{}",
+        net.header.provenance
+    );
+    let (ok, shown, err) = run(&["net", "show", path.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(
+        shown.contains("x 2 -> 1, added to the formula's evaluation\n"),
+        "{shown}"
+    );
+
+    // 100 centipawns from the output bias alone: QA * QB / 4 is a quarter of SCALE (400).
+    let mut constant = net.clone();
+    constant.ft_weights.fill(0);
+    constant.ft_bias.fill(0);
+    constant.out_weights.fill(0);
+    constant.out_bias = 181 * 256 / 4;
+    let on_top = dir.join("on-top.nnue");
+    std::fs::write(&on_top, format::to_bytes(&constant)).unwrap();
+    constant.adds_to_formula = false;
+    let alone = dir.join("alone.nnue");
+    std::fs::write(&alone, format::to_bytes(&constant)).unwrap();
+    let mut e = Engine::start();
+    e.ask_sync("setoption name UCI_Variant value murray");
+    e.ask_sync("position startpos moves c2c3 f7f6");
+    let eval = |e: &mut Engine, file: &std::path::Path| {
+        e.ask_sync(&format!("setoption name EvalFile value {}", file.display()));
+        let lines = e.ask("eval", |l| l.starts_with("Total evaluation"));
+        let number = |prefix: &str| -> i32 {
+            let line = lines.iter().find(|l| l.starts_with(prefix)).unwrap();
+            line[prefix.len()..]
+                .split(' ')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        };
+        let net_line = lines
+            .iter()
+            .find(|l| l.starts_with("Net evaluation: "))
+            .unwrap()
+            .clone();
+        (
+            number("Net evaluation: "),
+            number("Total evaluation: "),
+            net_line,
+        )
+    };
+    let (net_alone, formula, line) = eval(&mut e, &alone);
+    assert_eq!(net_alone, 100, "{line}");
+    assert!(line.contains("not the formula below"), "{line}");
+    let (net_on_top, formula_again, line) = eval(&mut e, &on_top);
+    assert_eq!(formula_again, formula);
+    assert_ne!(formula, 0, "a position the formula does not call level");
+    assert_eq!(net_on_top, formula + 100, "{line}");
+    assert!(line.contains("plus the net's correction"), "{line}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn bad_arguments_are_explained() {
     let (ok, _, err) = run(&["tune", "net", "--variant", "murray", "--lambda", "2"]);

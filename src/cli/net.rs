@@ -69,8 +69,17 @@ fn read(file: &Path) -> Result<Net, Failure> {
 pub fn describe(net: &Net) -> String {
     let h = &net.header;
     let mut s = format!(
-        "ruleset {} ({}x{} board, rules digest {:016x})\nshape ({} inputs -> {HIDDEN}) x 2 -> 1\n",
-        h.ruleset, h.cols, h.rows, h.digest, net.features
+        "ruleset {} ({}x{} board, rules digest {:016x})\nshape ({} inputs -> {HIDDEN}) x 2 -> 1{}\n",
+        h.ruleset,
+        h.cols,
+        h.rows,
+        h.digest,
+        net.features,
+        if net.adds_to_formula {
+            ", added to the formula's evaluation"
+        } else {
+            ""
+        }
     );
     for line in h.provenance.lines() {
         s += &format!("  {line}\n");

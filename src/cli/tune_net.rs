@@ -70,6 +70,11 @@ pub struct NetArgs {
     /// those where the search's best move is quiet).
     #[arg(long)]
     pub tactical: bool,
+    /// Learn on top of the formula: the net learns what the formula's evaluation misses,
+    /// and the search evaluates with the formula's score plus the net's. For rulesets whose
+    /// tuned formula a net of its own does not match from the positions at hand.
+    #[arg(long)]
+    pub on_formula: bool,
     /// Threads for self-play and training.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
@@ -127,6 +132,9 @@ fn command_line(a: &NetArgs) -> String {
     }
     if a.tactical {
         s += " --tactical";
+    }
+    if a.on_formula {
+        s += " --on-formula";
     }
     s
 }
@@ -254,6 +262,19 @@ fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Re
         data.games,
         data.samples.len()
     )?;
+    if a.on_formula {
+        let without = data.samples.iter().filter(|s| s.base.is_none()).count();
+        if without > 0 {
+            return Err(Failure::Unmet(format!(
+                "--on-formula: {without} positions lack the formula's evaluation (from a \
+                 file of positions made before it was kept); make them again"
+            )));
+        }
+    } else {
+        for s in &mut data.samples {
+            s.base = None;
+        }
+    }
     let layout = Layout::new(&rules);
     let left_out = leave_out_mcts_placements(&rules, &layout, &mut data.samples);
     if left_out > 0 {
@@ -353,7 +374,9 @@ fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Re
         cols: layout.cols as u16,
         provenance: provenance.join("\n"),
     };
-    let bytes = format::to_bytes(&model.quantise(header));
+    let mut net = model.quantise(header);
+    net.adds_to_formula = a.on_formula;
+    let bytes = format::to_bytes(&net);
     // What is written must read back as a net for this ruleset.
     format::from_bytes(&bytes)?.check_for(&rules)?;
     let path = a

@@ -53,6 +53,11 @@ impl<B: Bits> NetEval<B> {
         self.evaluate(frames);
     }
 
+    /// Whether the net's score is added to the formula's (see [`Net::adds_to_formula`]).
+    pub fn adds_to_formula(&self) -> bool {
+        self.net.adds_to_formula
+    }
+
     /// Accumulators computed from scratch so far (the rest were updates).
     pub fn refreshes(&self) -> u64 {
         self.refreshes

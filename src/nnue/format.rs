@@ -2,11 +2,13 @@
 //!
 //! ```text
 //! magic     8 bytes  "LATRNNUE"
-//! version   u32      2 (1: before the mid-turn feature; read as 2 with its weights 0)
+//! version   u32      3 (2: before the evaluation kind, read as kind 0; 1: before the
+//!                    mid-turn feature as well, read with its weights 0)
 //! hidden    u32      first-layer outputs per perspective (must be HIDDEN)
 //! features  u32      inputs per perspective
 //! rows cols u16 u16  the board
 //! digest    u64      the ruleset's digest (what it is, not what it is called)
+//! kind      u32      0: the net's output is the evaluation; 1: it is added to the formula's
 //! name      u16 length + UTF-8: the ruleset's name
 //! header    u32 length + UTF-8: free-text provenance
 //! weights   i16 x features*hidden, i16 x hidden, i16 x 2*hidden; i32 output bias
@@ -24,7 +26,9 @@ use super::infer::MAX_OUT_WEIGHT;
 use super::net::{Header, Net, fnv1a};
 
 pub const MAGIC: &[u8; 8] = b"LATRNNUE";
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
+/// The version before the evaluation kind: its nets evaluate alone (kind 0).
+const VERSION_BEFORE_KIND: u32 = 2;
 /// The version before the mid-turn feature: it reads as this one, the feature weighing 0,
 /// so that its nets evaluate as they did.
 const VERSION_BEFORE_MID_TURN: u32 = 1;
@@ -125,6 +129,7 @@ pub fn to_bytes(net: &Net) -> Vec<u8> {
     out.extend_from_slice(&h.rows.to_le_bytes());
     out.extend_from_slice(&h.cols.to_le_bytes());
     out.extend_from_slice(&h.digest.to_le_bytes());
+    out.extend_from_slice(&u32::from(net.adds_to_formula).to_le_bytes());
     let name = &h.ruleset.as_bytes()[..h.ruleset.len().min(u16::MAX as usize)];
     out.extend_from_slice(&(name.len() as u16).to_le_bytes());
     out.extend_from_slice(name);
@@ -152,7 +157,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
     }
     r.at = MAGIC.len();
     let version = r.u32("the version")?;
-    if version != VERSION && version != VERSION_BEFORE_MID_TURN {
+    if ![VERSION, VERSION_BEFORE_KIND, VERSION_BEFORE_MID_TURN].contains(&version) {
         return Err(NetError::UnsupportedVersion {
             found: version,
             supported: VERSION,
@@ -187,6 +192,20 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
         });
     }
     let digest = r.u64("the ruleset digest")?;
+    let adds_to_formula = if version >= VERSION {
+        match r.u32("the evaluation kind")? {
+            0 => false,
+            1 => true,
+            kind => {
+                return Err(NetError::OutOfRange {
+                    what: "evaluation kind",
+                    value: kind as i32,
+                });
+            }
+        }
+    } else {
+        false
+    };
     let name_len = r.u16("the ruleset name")? as usize;
     let ruleset = r.text(name_len, "the ruleset name")?;
     let prov_len = r.u32("the provenance")? as usize;
@@ -226,6 +245,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
         ft_bias,
         out_weights,
         out_bias,
+        adds_to_formula,
     })
 }
 
@@ -307,6 +327,7 @@ mod tests {
             ft_bias: ramp(HIDDEN, 77),
             out_weights: ramp(2 * HIDDEN, 255),
             out_bias: -98765,
+            adds_to_formula: false,
         }
     }
 
@@ -393,7 +414,7 @@ mod tests {
             patched(8, &9u32.to_le_bytes()),
             Err(NetError::UnsupportedVersion {
                 found: 9,
-                supported: 2
+                supported: VERSION
             })
         );
         assert_eq!(
@@ -440,7 +461,7 @@ mod tests {
         let mut net = net_for("murray");
         net.header.ruleset = "m".into();
         let mut bytes = to_bytes(&net);
-        let at = 34; // the name's one byte, after its length
+        let at = 38; // the name's one byte, after its length
         assert_eq!(bytes[at], b'm');
         bytes[at] = 0xFF;
         let body = bytes.len() - 8;
@@ -471,6 +492,18 @@ mod tests {
         }
     }
 
+    /// `bytes` of this version rewritten as a file of an older `version` (before the
+    /// evaluation kind: without that field), its checksum made good.
+    fn as_older(bytes: &[u8], version: u32) -> Vec<u8> {
+        let kind = 32..36; // after magic, version, sizes, board and digest
+        let mut old = bytes[..bytes.len() - 8].to_vec();
+        old.drain(kind);
+        old[8..12].copy_from_slice(&version.to_le_bytes());
+        let sum = fnv1a(&old);
+        old.extend_from_slice(&sum.to_le_bytes());
+        old
+    }
+
     /// A version 1 file (made before the mid-turn feature) reads as the same net with that
     /// feature's weights 0, so it evaluates as it did; other versions are refused.
     #[test]
@@ -481,20 +514,38 @@ mod tests {
         let mut old = net.clone();
         old.features -= 1;
         old.ft_weights.drain(row..row + HIDDEN);
-        let mut bytes = to_bytes(&old);
-        bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
-        let body = bytes.len() - 8;
-        let sum = fnv1a(&bytes[..body]);
-        bytes[body..].copy_from_slice(&sum.to_le_bytes());
+        let bytes = as_older(&to_bytes(&old), 1);
         assert_eq!(from_bytes(&bytes), Ok(net));
-        bytes[8..12].copy_from_slice(&3u32.to_le_bytes());
-        let sum = fnv1a(&bytes[..body]);
-        bytes[body..].copy_from_slice(&sum.to_le_bytes());
         assert_eq!(
-            from_bytes(&bytes),
+            from_bytes(&as_older(&to_bytes(&old), 4)),
             Err(NetError::UnsupportedVersion {
-                found: 3,
+                found: 4,
                 supported: VERSION
+            })
+        );
+    }
+
+    /// A net that adds to the formula says so in its file; a version 2 file (from before
+    /// the field) evaluates alone; an unknown kind is refused.
+    #[test]
+    fn the_evaluation_kind_round_trips_and_older_nets_evaluate_alone() {
+        let mut net = net_for("murray");
+        net.adds_to_formula = true;
+        let bytes = to_bytes(&net);
+        assert_eq!(from_bytes(&bytes), Ok(net.clone()));
+        let older = from_bytes(&as_older(&bytes, 2)).unwrap();
+        assert!(!older.adds_to_formula);
+        assert_eq!(older.ft_weights, net.ft_weights);
+        let mut odd = bytes.clone();
+        odd[32..36].copy_from_slice(&7u32.to_le_bytes());
+        let body = odd.len() - 8;
+        let sum = fnv1a(&odd[..body]);
+        odd[body..].copy_from_slice(&sum.to_le_bytes());
+        assert_eq!(
+            from_bytes(&odd),
+            Err(NetError::OutOfRange {
+                what: "evaluation kind",
+                value: 7
             })
         );
     }

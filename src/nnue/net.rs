@@ -34,6 +34,10 @@ pub struct Net {
     pub out_weights: Vec<i16>,
     /// The output bias (scale `QA * QB`).
     pub out_bias: i32,
+    /// The net's output is a correction added to the formula's evaluation (trained with
+    /// `tune net --on-formula`), not an evaluation of its own: where the formula already
+    /// knows much and self-play positions are few, the net need only learn what it misses.
+    pub adds_to_formula: bool,
 }
 
 /// A digest of what a ruleset *is*: its knobs written out as a ruleset file, with the words

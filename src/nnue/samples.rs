@@ -2,12 +2,18 @@
 //!
 //! ```text
 //! magic    8 bytes  "LATRDATA"
-//! version  u32      1
+//! version  u32      3
 //! digest   u64      the ruleset's digest (the features are that ruleset's)
 //! features u32      inputs per perspective
 //! count    u64      positions
 //! each:    u16 n_us, u16 n_them, f32 score (NaN: none), f32 result,
+//!          f32 base (the formula's evaluation; NaN: none),
 //!          u16 x n_us, u16 x n_them (feature indices, each below `features`)
+//! ```
+//!
+//! Version 2 files (before the base) are read too, their positions without a base.
+//!
+//! ```text
 //! ```
 //!
 //! Little-endian. Reading checks every field and says what is wrong; it never panics.
@@ -15,8 +21,11 @@
 use super::train::Sample;
 
 pub const MAGIC: &[u8; 8] = b"LATRDATA";
-/// 2 since the mid-turn feature: a version 1 file's positions lack it, so they are refused.
-pub const VERSION: u32 = 2;
+/// 3 since the formula's evaluation of each position; 2 since the mid-turn feature (a
+/// version 1 file's positions lack it, so they are refused).
+pub const VERSION: u32 = 3;
+/// The version before the base: read, each position without one.
+const VERSION_BEFORE_BASE: u32 = 2;
 
 /// The bytes of a sample file for a ruleset with `digest` and `features` inputs.
 pub fn to_bytes(samples: &[Sample], digest: u64, features: usize) -> Vec<u8> {
@@ -31,6 +40,7 @@ pub fn to_bytes(samples: &[Sample], digest: u64, features: usize) -> Vec<u8> {
         out.extend_from_slice(&(s.them.len() as u16).to_le_bytes());
         out.extend_from_slice(&s.score.unwrap_or(f32::NAN).to_le_bytes());
         out.extend_from_slice(&s.result.to_le_bytes());
+        out.extend_from_slice(&s.base.unwrap_or(f32::NAN).to_le_bytes());
         for f in s.us.iter().chain(&s.them) {
             out.extend_from_slice(&f.to_le_bytes());
         }
@@ -129,9 +139,10 @@ pub fn from_bytes(
     let word = |b: &[u8]| u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
     let long = |b: &[u8]| u64::from_le_bytes(b.try_into().unwrap_or([0; 8]));
     let version = word(take(4, "the version")?);
-    if version != VERSION {
+    if version != VERSION && version != VERSION_BEFORE_BASE {
         return Err(wrong(Wrong::Version { found: version }));
     }
+    let head_len = if version == VERSION { 16 } else { 12 };
     if long(take(8, "the ruleset digest")?) != digest {
         return Err(wrong(Wrong::OtherRuleset));
     }
@@ -146,13 +157,17 @@ pub fn from_bytes(
     let mut out = Vec::new();
     for i in 0..count {
         let what = "a position";
-        let head = take(12, what)?;
+        let head = take(head_len, what)?;
         let (n_us, n_them) = (
             u16::from_le_bytes([head[0], head[1]]) as usize,
             u16::from_le_bytes([head[2], head[3]]) as usize,
         );
         let score = f32::from_le_bytes([head[4], head[5], head[6], head[7]]);
         let result = f32::from_le_bytes([head[8], head[9], head[10], head[11]]);
+        let base = match head.get(12..16) {
+            Some(b) => f32::from_le_bytes([b[0], b[1], b[2], b[3]]),
+            None => f32::NAN,
+        };
         if !(0.0..=1.0).contains(&result) {
             return Err(wrong(Wrong::BadResult {
                 position: i,
@@ -175,6 +190,7 @@ pub fn from_bytes(
             them: all[n_us..].to_vec(),
             score: (!score.is_nan()).then_some(score),
             result,
+            base: (!base.is_nan()).then_some(base),
         });
     }
     if at != bytes.len() {
@@ -196,12 +212,14 @@ mod tests {
                 them: vec![2, 7],
                 score: Some(-35.0),
                 result: 0.5,
+                base: Some(-20.0),
             },
             Sample {
                 us: vec![],
                 them: vec![0],
                 score: None,
                 result: 1.0,
+                base: None,
             },
         ]
     }
@@ -213,6 +231,31 @@ mod tests {
         assert_eq!(
             from_bytes(&to_bytes(&[], 42, 100), 42, 100, "f").unwrap(),
             []
+        );
+    }
+
+    /// A version 2 file (each position's head without the base) reads, without bases.
+    #[test]
+    fn a_file_from_before_the_base_reads_without_it() {
+        let new = to_bytes(&samples(), 42, 100);
+        let mut old = new[..32].to_vec();
+        old[8..12].copy_from_slice(&2u32.to_le_bytes());
+        let mut at = 32;
+        for s in samples() {
+            old.extend_from_slice(&new[at..at + 12]);
+            let features = 2 * (s.us.len() + s.them.len());
+            old.extend_from_slice(&new[at + 16..at + 16 + features]);
+            at += 16 + features;
+        }
+        let want: Vec<Sample> = samples()
+            .into_iter()
+            .map(|s| Sample { base: None, ..s })
+            .collect();
+        assert_eq!(from_bytes(&old, 42, 100, "f").unwrap(), want);
+        old[8..12].copy_from_slice(&1u32.to_le_bytes());
+        assert_eq!(
+            from_bytes(&old, 42, 100, "f").unwrap_err().kind,
+            SampleFileErrorKind::Version { found: 1 }
         );
     }
 
@@ -264,7 +307,7 @@ mod tests {
             "d.bin: 1 bytes after the last position"
         );
         let mut bad = to_bytes(&samples(), 42, 100);
-        let at = 32 + 12; // the first feature of the first position
+        let at = 32 + 16; // the first feature of the first position
         bad[at..at + 2].copy_from_slice(&500u16.to_le_bytes());
         assert_eq!(
             kind(&bad, 42, 100),

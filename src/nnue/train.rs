@@ -13,7 +13,9 @@
 //!
 //! The target blends the game's result and the search's score, as Stockfish's and bullet's
 //! trainers do: `lambda * result + (1 - lambda) * sigmoid(score / SCALE)`, both from the side
-//! to move's view; the loss is the squared error of `sigmoid(output)` against it.
+//! to move's view; the loss is the squared error of `sigmoid(output)` against it. A net
+//! trained on top of the formula has each sample's formula evaluation added to its output
+//! (in training as in play), so it learns only the formula's error.
 
 use rayon::prelude::*;
 
@@ -43,6 +45,9 @@ pub struct Sample {
     pub score: Option<f32>,
     /// 1 won, 0.5 drawn, 0 lost.
     pub result: f32,
+    /// Centipawns the net's output is added to: the formula's evaluation, for a net that
+    /// learns on top of the formula (none: the net evaluates alone).
+    pub base: Option<f32>,
 }
 
 impl Sample {
@@ -65,7 +70,22 @@ impl Sample {
             them: view(pos.side.other()),
             score,
             result,
+            base: None,
         }
+    }
+
+    /// The sample with the formula's evaluation `base` (centipawns, side to move) to learn
+    /// on top of.
+    pub fn with_base(self, base: f32) -> Sample {
+        Sample {
+            base: Some(base),
+            ..self
+        }
+    }
+
+    /// What the net's output (a logit) is added to.
+    fn offset(&self) -> f32 {
+        self.base.map_or(0.0, |b| b / SCALE as f32)
     }
 
     /// The sample of the position reflected left to right (see
@@ -157,7 +177,7 @@ impl Model {
         acc
     }
 
-    /// The output (a logit) for a sample.
+    /// The output (a logit) for a sample: the net's alone, without the sample's base.
     pub fn forward(&self, s: &Sample) -> f32 {
         let (us, them) = (self.sums(&s.us), self.sums(&s.them));
         let act = |a: f32| a.clamp(0.0, 1.0).powi(2);
@@ -168,7 +188,8 @@ impl Model {
         dot(&us, w_us) + dot(&them, w_them) + self.out_b
     }
 
-    /// The integer net, for `header`'s ruleset.
+    /// The integer net, for `header`'s ruleset (evaluating alone: a caller that trained it
+    /// on top of the formula says so in the net).
     pub fn quantise(&self, header: Header) -> Net {
         let q = |w: f32, scale: f32, clip: f32| (w.clamp(-clip, clip) * scale).round() as i16;
         Net {
@@ -192,6 +213,7 @@ impl Model {
             out_bias: (self.out_b as f64 * (QA * QB) as f64)
                 .round()
                 .clamp(i32::MIN as f64, i32::MAX as f64) as i32,
+            adds_to_formula: false,
         }
     }
 }
@@ -245,7 +267,7 @@ impl Grad {
             (&s.us, m.sums(&s.us), 0),
             (&s.them, m.sums(&s.them), HIDDEN),
         ];
-        let mut out = m.out_b;
+        let mut out = m.out_b + s.offset();
         for (_, acc, base) in &views {
             for (i, &a) in acc.iter().enumerate() {
                 out += a.clamp(0.0, 1.0).powi(2) * m.out_w[base + i];
@@ -346,7 +368,7 @@ pub fn loss(model: &Model, data: &[Sample], lambda: f32) -> f64 {
     let total: f64 = data
         .par_iter()
         .map(|s| {
-            let e = sigmoid(model.forward(s)) - s.target(lambda);
+            let e = sigmoid(model.forward(s) + s.offset()) - s.target(lambda);
             (e * e) as f64
         })
         .sum();

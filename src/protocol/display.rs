@@ -35,11 +35,11 @@ pub fn legal<B: Bits>(game: &Game<B>, square: Option<&str>) -> Result<String, Sq
 }
 
 /// The `eval` command: every term for each side, then the net's score where a net
-/// evaluates this ruleset, then the formula's total for the side to move (the last line).
+/// evaluates this ruleset (and whether that score is the formula's plus the net's), then the formula's total for the side to move (the last line).
 pub fn eval<B: Bits>(
     game: &Game<B>,
     terms: &crate::search::eval::Terms,
-    net: Option<i32>,
+    net: Option<(i32, bool)>,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let r = game.ruleset();
@@ -53,12 +53,18 @@ pub fn eval<B: Bits>(
         writeln!(out, "{name:<12} {w:>7} {b:>7} {:>7}", w - b)?;
     }
     writeln!(out, "{:<12} {:>23}", "tempo", terms.tempo)?;
-    if let Some(cp) = net {
-        writeln!(
+    match net {
+        Some((cp, false)) => writeln!(
             out,
             "Net evaluation: {cp} (for {}, the side to move; the search evaluates with the net, not the formula below)",
             r.colour_name(side)
-        )?;
+        )?,
+        Some((cp, true)) => writeln!(
+            out,
+            "Net evaluation: {cp} (for {}, the side to move; the search evaluates with it: the formula's below plus the net's correction)",
+            r.colour_name(side)
+        )?,
+        None => {}
     }
     writeln!(
         out,

@@ -307,7 +307,12 @@ impl Peer {
                     .options
                     .net_for(t.game.ruleset())
                     .and_then(|net| crate::nnue::NetEval::new(net, &t.rules).ok())
-                    .map(|mut e| e.evaluate(t.game.frames()));
+                    .map(|mut e| {
+                        let frames = t.game.frames();
+                        let side = t.game.position().side;
+                        let cp = eval::evaluate_with_net(&mut e, frames, &t.rules, &weights, side);
+                        (cp, e.adds_to_formula())
+                    });
                 self.text(|b| display::eval(&t.game, &terms, net, b))
             }
             Command::Rules => {

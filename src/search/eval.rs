@@ -364,6 +364,23 @@ pub fn evaluate_for<B: Bits>(
     terms_for(rules, pos, w, Some(engine)).total(pos.side)
 }
 
+/// The evaluation with a net, from the side to move's point of view, for a search that
+/// plays `engine`: the net's score, plus the formula's where the net was trained on top of
+/// it (see [`crate::nnue::Net::adds_to_formula`]).
+pub fn evaluate_with_net<B: Bits>(
+    net: &mut crate::nnue::NetEval<B>,
+    frames: &[crate::rules::Frame<B>],
+    rules: &Rules<B>,
+    w: &Weights,
+    engine: Colour,
+) -> Value {
+    let learnt = net.evaluate(frames);
+    match frames.last() {
+        Some(frame) if net.adds_to_formula() => learnt + evaluate_for(rules, &frame.pos, w, engine),
+        _ => learnt,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,6 +7,9 @@
 //! records of the match runner, read as `tune texel` reads them (their scores are the
 //! moves' notes).
 //!
+//! Each position carries the formula's evaluation too (for the side to move, as a search
+//! playing that side sees it), for a net that learns on top of the formula.
+//!
 //! A position is kept when its search found a move that takes nothing off the board and
 //! traps nothing, and its score is not a win or loss found by search: the net is asked
 //! about positions a search stands still in, and a won game needs no evaluation.
@@ -22,8 +25,10 @@ use crate::matches::record::{self, Record, RecordError};
 use crate::nnue::train::{Rng, Sample};
 use crate::nnue::{Layout, Net};
 use crate::rules::{Colour, Game, Position, Rules};
-use crate::search::Limits;
+use crate::search::eval::evaluate_for;
+use crate::search::params::Weights;
 use crate::search::score::is_mate;
+use crate::search::{Limits, weights};
 
 /// A score (side to move's view) at least this big at the ply cap wins the game.
 pub const ADJUDICATE_CP: i32 = 300;
@@ -85,6 +90,12 @@ impl Data {
             Some(Colour::Black) => 2,
         }] += 1;
     }
+}
+
+/// The formula's evaluation of `pos` for its side to move, as a search playing that side
+/// evaluates it.
+fn formula<B: Bits>(rules: &Rules<B>, pos: &Position<B>, weights: &Weights) -> f32 {
+    evaluate_for(rules, pos, weights, pos.side) as f32
 }
 
 /// The result for the side to move of `pos` when `winner` won.
@@ -194,6 +205,7 @@ pub fn self_play_watched<B: Bits>(
         .build()
         .map_err(|error| ThreadsError { threads, error })?;
     let layout = Layout::new(rules);
+    let weights = weights::for_ruleset(&rules.ruleset);
     let done = AtomicU64::new(0);
     let games: Vec<_> = pool.install(|| {
         (0..cfg.games)
@@ -211,6 +223,7 @@ pub fn self_play_watched<B: Bits>(
             .iter()
             .map(|(pos, score)| {
                 Sample::of(&layout, pos, Some(*score as f32), result_for(pos, winner))
+                    .with_base(formula(rules, pos, &weights))
             })
             .collect();
         data.add(samples, winner);
@@ -236,7 +249,8 @@ pub fn record_samples<B: Bits>(
         _ => return Ok(None),
     };
     let layout = Layout::new(&rules);
-    let mut game: Game<B> = record::start(rec, rules)?;
+    let weights = weights::for_ruleset(&rules.ruleset);
+    let mut game: Game<B> = record::start(rec, rules.clone())?;
     let mut out = Vec::new();
     for (ply, token) in rec.moves.iter().enumerate() {
         let before = *game.position();
@@ -244,12 +258,15 @@ pub fn record_samples<B: Bits>(
         if let Some(score) = rec.score_cp(ply).filter(|_| ply >= skip)
             && keep(&before, game.position(), score, tactical)
         {
-            out.push(Sample::of(
-                &layout,
-                &before,
-                Some(score as f32),
-                result_for(&before, winner),
-            ));
+            out.push(
+                Sample::of(
+                    &layout,
+                    &before,
+                    Some(score as f32),
+                    result_for(&before, winner),
+                )
+                .with_base(formula(&rules, &before, &weights)),
+            );
         }
     }
     Ok(Some((out, winner)))

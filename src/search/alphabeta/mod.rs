@@ -15,7 +15,7 @@ use ordering::KILLER;
 pub use ordering::tactical_squares;
 
 use super::busy::move_hash;
-use super::eval::evaluate_for;
+use super::eval::{evaluate_for, evaluate_with_net};
 use super::params::{Params, Weights};
 use super::score::{self, INFINITE, MATE, Value};
 use super::shared::Shared;
@@ -119,7 +119,13 @@ impl<'a, B: Bits> Worker<'a, B> {
     /// (the side it plays presses a lead home, see [`evaluate_for`]).
     fn static_eval(&self) -> Value {
         if let Some(net) = &self.net {
-            return net.borrow_mut().evaluate(self.game.frames());
+            return evaluate_with_net(
+                &mut net.borrow_mut(),
+                self.game.frames(),
+                self.game.rules(),
+                self.weights,
+                self.engine,
+            );
         }
         evaluate_for(
             self.game.rules(),
