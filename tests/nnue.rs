@@ -96,7 +96,15 @@ fn check_ruleset<B: Bits>(rules: Arc<Rules<B>>, seen: &mut Seen, seed: u64) {
                 let before = *game.position();
                 let removed = game.make(mv).removed.count();
                 let after = *game.position();
+                let plain = tracker
+                    .current()
+                    .updated_plain(&net, &layout, &before, &after);
                 tracker.push(&net, &before, &after);
+                assert_eq!(
+                    tracker.current(),
+                    &plain,
+                    "{name}: SIMD and plain updates differ"
+                );
                 seen.plies += 1;
                 match mv.kind {
                     MoveKind::Place => seen.placements += 1,

@@ -59,6 +59,38 @@ impl Accumulator {
         before: &Position<B>,
         after: &Position<B>,
     ) -> Accumulator {
+        #[cfg(target_arch = "x86_64")]
+        if infer::simd_available() {
+            // SAFETY: the processor has AVX2 (checked just above).
+            return unsafe { self.updated_avx2(net, layout, before, after) };
+        }
+        self.updated_plain(net, layout, before, after)
+    }
+
+    /// [`Accumulator::updated`] compiled for AVX2: sixteen lanes a step where the plain
+    /// build takes eight. The sums are the same, since wrapping additions do not depend on
+    /// how they are grouped.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn updated_avx2<B: Bits>(
+        &self,
+        net: &Net,
+        layout: &Layout,
+        before: &Position<B>,
+        after: &Position<B>,
+    ) -> Accumulator {
+        self.updated_plain(net, layout, before, after)
+    }
+
+    /// [`Accumulator::updated`] for any processor (the tests compare it with the AVX2 one).
+    #[inline(always)]
+    pub fn updated_plain<B: Bits>(
+        &self,
+        net: &Net,
+        layout: &Layout,
+        before: &Position<B>,
+        after: &Position<B>,
+    ) -> Accumulator {
         let mut acc = self.clone();
         let [white, black] = &mut acc.v;
         layout.changes(before, after, |w, b, on| {

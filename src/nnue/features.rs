@@ -202,7 +202,7 @@ impl Layout {
     /// `before` and `after`: `on` when `after` has it. It reads only the two positions (the
     /// XOR of each plane's bit sets and of the extras), so it holds for any kind of ply
     /// of any ruleset.
-    #[inline]
+    #[inline(always)]
     pub fn changes<B: Bits>(
         &self,
         before: &Position<B>,
