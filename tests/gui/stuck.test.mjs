@@ -164,7 +164,9 @@ test("the side to move is highlighted beside the board", async () => {
   assert.equal(await weight(0), "700", "White, to move, stands out");
   assert.equal(await weight(1), "400");
   await typeFirstMove(page);
-  assert.equal(await weight(0), "400");
+  // The move is in the game's state before the page has drawn the new position.
+  await page.waitForFunction(() => getComputedStyle(document.getElementById("side-1")).fontWeight === "700");
+  assert.equal(await weight(0), "400", "then Black, not White");
   assert.equal(await weight(1), "700", "then Black");
 });
 
