@@ -438,21 +438,22 @@ fn records_of_the_match_runner_are_learnt_from() {
 }
 
 /// `scripts/train-net-rounds`: each round learns from the previous net's games and every
-/// earlier position (with `TACTICAL=1`, those whose best move captures too), and a second
-/// run keeps the rounds already done.
+/// earlier position (with `TACTICAL=1`, those whose best move captures too; with
+/// `ON_FORMULA=1`, on top of the formula), and a second run keeps the rounds already done.
 #[test]
 fn the_rounds_script_chains_nets_and_resumes() {
     let dir = std::env::temp_dir().join(format!("latrunculi-rounds-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/train-net-rounds");
-    let rounds = |plans: &[&str], tactical: &str| {
+    let rounds = |plans: &[&str], learning: &str| {
         let out = std::process::Command::new("bash")
             .arg(script)
             .args(["murray", dir.to_str().unwrap()])
             .args(plans)
             .env("BIN", env!("CARGO_BIN_EXE_latrunculi"))
             .env("THREADS", "1")
-            .env("TACTICAL", tactical)
+            .env("TACTICAL", learning)
+            .env("ON_FORMULA", learning)
             .output()
             .unwrap();
         (
@@ -468,13 +469,14 @@ fn the_rounds_script_chains_nets_and_resumes() {
     let second = format::read(&dir.join("murray-2.nnue")).unwrap().header;
     assert!(
         second.provenance.contains(&format!(
-            "--seed 32 --net {} --data {} --tactical",
+            "--seed 32 --net {} --data {} --tactical --on-formula",
             first.display(),
             dir.join("murray-1.data").display()
         )),
         "{}",
         second.provenance
     );
+    assert!(format::read(&first).unwrap().adds_to_formula);
     let before = std::fs::read(&first).unwrap();
     let (ok, out, err) = rounds(&["3:200", "3:300"], "0");
     assert!(ok, "{out}{err}");
