@@ -288,6 +288,13 @@ fn a_net_on_top_of_the_formula_adds_to_its_evaluation() {
     assert_ne!(formula, 0, "a position the formula does not call level");
     assert_eq!(net_on_top, formula + 100, "{line}");
     assert!(line.contains("plus the net's correction"), "{line}");
+    // The sum stays within the net's range (50 times SCALE), never reading as a won game.
+    constant.out_bias = 181 * 256 * 60;
+    constant.adds_to_formula = true;
+    std::fs::write(&on_top, format::to_bytes(&constant)).unwrap();
+    let (huge, formula_again, _) = eval(&mut e, &on_top);
+    assert_eq!(formula_again, formula);
+    assert_eq!(huge, 20_000, "clamped");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -376,7 +376,11 @@ pub fn evaluate_with_net<B: Bits>(
 ) -> Value {
     let learnt = net.evaluate(frames);
     match frames.last() {
-        Some(frame) if net.adds_to_formula() => learnt + evaluate_for(rules, &frame.pos, w, engine),
+        Some(frame) if net.adds_to_formula() => {
+            // Within the net's range, so that the sum never reads as a won game.
+            let max = crate::nnue::eval::MAX_SCORE;
+            (learnt + evaluate_for(rules, &frame.pos, w, engine)).clamp(-max, max)
+        }
         _ => learnt,
     }
 }
