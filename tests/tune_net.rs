@@ -23,13 +23,9 @@ fn search(e: &mut Engine) -> (String, String) {
     (score, field(info, "nodes").unwrap().to_string())
 }
 
-#[test]
-fn a_short_run_writes_a_net_for_the_ruleset() {
-    let dir = std::env::temp_dir().join(format!("latrunculi-tune-net-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("murray.nnue");
-    let saved = dir.join("murray.data");
-    let (ok, out, err) = run(&[
+/// `tune net` on murray with four quick games of self-play, and `extra` arguments.
+fn quick_murray_net(extra: &[&str]) -> (bool, String, String) {
+    let mut args = vec![
         "tune",
         "net",
         "--variant",
@@ -40,10 +36,22 @@ fn a_short_run_writes_a_net_for_the_ruleset() {
         "300",
         "--max-plies",
         "80",
-        "--epochs",
-        "3",
         "--batch",
         "64",
+    ];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
+#[test]
+fn a_short_run_writes_a_net_for_the_ruleset() {
+    let dir = std::env::temp_dir().join(format!("latrunculi-tune-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("murray.nnue");
+    let saved = dir.join("murray.data");
+    let (ok, out, err) = quick_murray_net(&[
+        "--epochs",
+        "3",
         "--note",
         "SPRT: not played",
         "--save-data",
@@ -209,21 +217,9 @@ fn a_net_on_top_of_the_formula_adds_to_its_evaluation() {
     let dir = std::env::temp_dir().join(format!("latrunculi-on-formula-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("murray.nnue");
-    let (ok, out, err) = run(&[
-        "tune",
-        "net",
-        "--variant",
-        "murray",
-        "--games",
-        "4",
-        "--nodes",
-        "300",
-        "--max-plies",
-        "80",
+    let (ok, out, err) = quick_murray_net(&[
         "--epochs",
         "2",
-        "--batch",
-        "64",
         "--on-formula",
         "--out",
         path.to_str().unwrap(),

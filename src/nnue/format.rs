@@ -464,9 +464,7 @@ mod tests {
         let at = 38; // the name's one byte, after its length
         assert_eq!(bytes[at], b'm');
         bytes[at] = 0xFF;
-        let body = bytes.len() - 8;
-        let sum = fnv1a(&bytes[..body]);
-        bytes[body..].copy_from_slice(&sum.to_le_bytes());
+        reseal(&mut bytes);
         assert_eq!(
             from_bytes(&bytes),
             Err(NetError::BadText {
@@ -492,15 +490,21 @@ mod tests {
         }
     }
 
+    /// Makes the checksum of edited `bytes` good again.
+    fn reseal(bytes: &mut [u8]) {
+        let body = bytes.len() - 8;
+        let sum = fnv1a(&bytes[..body]);
+        bytes[body..].copy_from_slice(&sum.to_le_bytes());
+    }
+
     /// `bytes` of this version rewritten as a file of an older `version` (before the
     /// evaluation kind: without that field), its checksum made good.
     fn as_older(bytes: &[u8], version: u32) -> Vec<u8> {
         let kind = 32..36; // after magic, version, sizes, board and digest
-        let mut old = bytes[..bytes.len() - 8].to_vec();
+        let mut old = bytes.to_vec();
         old.drain(kind);
         old[8..12].copy_from_slice(&version.to_le_bytes());
-        let sum = fnv1a(&old);
-        old.extend_from_slice(&sum.to_le_bytes());
+        reseal(&mut old);
         old
     }
 
@@ -538,9 +542,7 @@ mod tests {
         assert_eq!(older.ft_weights, net.ft_weights);
         let mut odd = bytes.clone();
         odd[32..36].copy_from_slice(&7u32.to_le_bytes());
-        let body = odd.len() - 8;
-        let sum = fnv1a(&odd[..body]);
-        odd[body..].copy_from_slice(&sum.to_le_bytes());
+        reseal(&mut odd);
         assert_eq!(
             from_bytes(&odd),
             Err(NetError::OutOfRange {

@@ -12,10 +12,6 @@
 //! ```
 //!
 //! Version 2 files (before the base) are read too, their positions without a base.
-//!
-//! ```text
-//! ```
-//!
 //! Little-endian. Reading checks every field and says what is wrong; it never panics.
 
 use super::train::Sample;
