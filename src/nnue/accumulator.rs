@@ -59,42 +59,76 @@ impl Accumulator {
         before: &Position<B>,
         after: &Position<B>,
     ) -> Accumulator {
+        let mut next = self.clone();
+        self.update_into(&mut next, net, layout, before, after);
+        next
+    }
+
+    /// Writes into `out` the accumulator after the ply from `before` to `after` (`self`
+    /// being that of `before`), whatever `out` held: a search's evaluator keeps its
+    /// accumulators in place and overwrites them, so that no accumulator is copied.
+    #[inline]
+    pub fn update_into<B: Bits>(
+        &self,
+        out: &mut Accumulator,
+        net: &Net,
+        layout: &Layout,
+        before: &Position<B>,
+        after: &Position<B>,
+    ) {
         #[cfg(target_arch = "x86_64")]
         if infer::simd_available() {
             // SAFETY: the processor has AVX2 (checked just above).
-            return unsafe { self.updated_avx2(net, layout, before, after) };
+            return unsafe { self.update_into_avx2(out, net, layout, before, after) };
         }
-        self.updated_plain(net, layout, before, after)
+        self.update_into_plain(out, net, layout, before, after)
     }
 
-    /// [`Accumulator::updated`] compiled for AVX2: sixteen lanes a step where the plain
-    /// build takes eight. The sums are the same, since wrapping additions do not depend on
-    /// how they are grouped.
+    /// [`Accumulator::update_into`] compiled for AVX2: sixteen lanes a step where the
+    /// plain build takes eight. The sums are the same, since wrapping additions do not
+    /// depend on how they are grouped.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    unsafe fn updated_avx2<B: Bits>(
+    unsafe fn update_into_avx2<B: Bits>(
         &self,
+        out: &mut Accumulator,
         net: &Net,
         layout: &Layout,
         before: &Position<B>,
         after: &Position<B>,
-    ) -> Accumulator {
-        self.updated_plain(net, layout, before, after)
+    ) {
+        self.update_into_plain(out, net, layout, before, after)
     }
 
-    /// [`Accumulator::updated`] for any processor (the tests compare it with the AVX2 one).
+    /// [`Accumulator::update_into`] for any processor (the tests compare it with the AVX2
+    /// one). The rows that change are gathered first; then each block of lanes is read
+    /// once, summed with them in registers and written once. A ply that changes more
+    /// features than the lists hold (a long capture) is done a row at a time.
     #[inline(always)]
-    pub fn updated_plain<B: Bits>(
+    pub fn update_into_plain<B: Bits>(
         &self,
+        out: &mut Accumulator,
         net: &Net,
         layout: &Layout,
         before: &Position<B>,
         after: &Position<B>,
-    ) -> Accumulator {
-        let mut acc = self.clone();
-        let [white, black] = &mut acc.v;
-        layout.changes(before, after, |w, b, on| {
-            if on {
+    ) {
+        let mut on = Rows::default();
+        let mut off = Rows::default();
+        let mut fits = true;
+        layout.changes(before, after, |w, b, is_on| {
+            fits &= if is_on { on.push(w, b) } else { off.push(w, b) };
+        });
+        if fits {
+            for p in 0..2 {
+                sum_rows(&mut out.v[p], &self.v[p], net, on.views(p), off.views(p));
+            }
+            return;
+        }
+        out.clone_from(self);
+        let [white, black] = &mut out.v;
+        layout.changes(before, after, |w, b, is_on| {
+            if is_on {
                 add_row(white, net.ft_row(w));
                 add_row(black, net.ft_row(b));
             } else {
@@ -102,7 +136,62 @@ impl Accumulator {
                 sub_row(black, net.ft_row(b));
             }
         });
-        acc
+    }
+}
+
+/// Most features a ply switches on (or off) that [`Accumulator::update_into`] sums in one
+/// pass: a step or a slide changes two, a capture one more per piece taken.
+const MOST_ROWS: usize = 8;
+
+/// The features one ply switches on (or off), from both perspectives.
+#[derive(Default)]
+struct Rows {
+    views: [[usize; MOST_ROWS]; 2],
+    len: usize,
+}
+
+impl Rows {
+    /// Adds a feature (its index from White's view and from Black's); false when full.
+    #[inline(always)]
+    fn push(&mut self, white: usize, black: usize) -> bool {
+        if self.len == MOST_ROWS {
+            return false;
+        }
+        self.views[0][self.len] = white;
+        self.views[1][self.len] = black;
+        self.len += 1;
+        true
+    }
+
+    #[inline(always)]
+    fn views(&self, perspective: usize) -> &[usize] {
+        &self.views[perspective][..self.len]
+    }
+}
+
+/// Lanes summed in registers at a time (four AVX2 registers, eight SSE2 ones).
+const BLOCK: usize = 64;
+const _: () = assert!(HIDDEN.is_multiple_of(BLOCK));
+
+/// `out = from + the rows of on - the rows of off`, a block of lanes at a time.
+#[inline(always)]
+fn sum_rows(out: &mut [i16; HIDDEN], from: &[i16; HIDDEN], net: &Net, on: &[usize], off: &[usize]) {
+    for start in (0..HIDDEN).step_by(BLOCK) {
+        let mut block = [0i16; BLOCK];
+        block.copy_from_slice(&from[start..start + BLOCK]);
+        for &f in on {
+            let row = &net.ft_row(f)[start..start + BLOCK];
+            for (a, w) in block.iter_mut().zip(row) {
+                *a = a.wrapping_add(*w);
+            }
+        }
+        for &f in off {
+            let row = &net.ft_row(f)[start..start + BLOCK];
+            for (a, w) in block.iter_mut().zip(row) {
+                *a = a.wrapping_sub(*w);
+            }
+        }
+        out[start..start + BLOCK].copy_from_slice(&block);
     }
 }
 

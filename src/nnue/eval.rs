@@ -28,10 +28,20 @@ const MOST_UPDATES: usize = 12;
 pub struct NetEval<B> {
     net: Arc<Net>,
     layout: Layout,
-    /// (frame index, the position there, its accumulator), frame indices rising.
-    stack: Vec<(usize, Position<B>, Accumulator)>,
+    /// The accumulators of the line, frame indices rising: the first `live` are current;
+    /// those above are kept to be overwritten, so that an update copies no accumulator.
+    stack: Vec<Slot<B>>,
+    live: usize,
     /// Accumulators computed from scratch so far.
     refreshes: u64,
+}
+
+/// An accumulator and the position (at a frame of the game) it is of.
+#[derive(Clone, Debug)]
+struct Slot<B> {
+    frame: usize,
+    pos: Position<B>,
+    acc: Accumulator,
 }
 
 impl<B: Bits> NetEval<B> {
@@ -42,6 +52,7 @@ impl<B: Bits> NetEval<B> {
             net,
             layout,
             stack: Vec::new(),
+            live: 0,
             refreshes: 0,
         })
     }
@@ -68,33 +79,63 @@ impl<B: Bits> NetEval<B> {
         let Some(last) = frames.len().checked_sub(1) else {
             return 0;
         };
-        while let Some((i, pos, _)) = self.stack.last() {
-            if *i <= last && frames[*i].pos == *pos {
+        while self.live > 0 {
+            let top = &self.stack[self.live - 1];
+            if top.frame <= last && frames[top.frame].pos == top.pos {
                 break;
             }
-            self.stack.pop();
+            self.live -= 1;
         }
-        match self.stack.last() {
-            Some((i, _, _)) if last - i <= MOST_UPDATES => {
-                let from = i + 1;
-                for (j, frame) in frames.iter().enumerate().skip(from) {
-                    let (_, before, acc) = &self.stack[self.stack.len() - 1];
-                    let next = acc.updated(&self.net, &self.layout, before, &frame.pos);
-                    self.stack.push((j, frame.pos, next));
+        match self.live.checked_sub(1).map(|i| self.stack[i].frame) {
+            Some(i) if last - i <= MOST_UPDATES => {
+                for (j, frame) in frames.iter().enumerate().skip(i + 1) {
+                    let slot = self.next_slot();
+                    let (done, rest) = self.stack.split_at_mut(slot);
+                    let (prev, next) = (&done[slot - 1], &mut rest[0]);
+                    prev.acc.update_into(
+                        &mut next.acc,
+                        &self.net,
+                        &self.layout,
+                        &prev.pos,
+                        &frame.pos,
+                    );
+                    next.frame = j;
+                    next.pos = frame.pos;
                 }
             }
             _ => {
                 // The entries below stay: the search comes back to them.
                 let pos = frames[last].pos;
                 let acc = Accumulator::refresh(&self.net, &self.layout, &pos);
-                self.stack.push((last, pos, acc));
+                let slot = Slot {
+                    frame: last,
+                    pos,
+                    acc,
+                };
+                if self.live == self.stack.len() {
+                    self.stack.push(slot);
+                } else {
+                    self.stack[self.live] = slot;
+                }
+                self.live += 1;
                 self.refreshes += 1;
             }
         }
-        let (_, pos, acc) = &self.stack[self.stack.len() - 1];
+        let top = &self.stack[self.live - 1];
         self.net
-            .evaluate(acc, pos.side)
+            .evaluate(&top.acc, top.pos.side)
             .clamp(-MAX_SCORE, MAX_SCORE)
+    }
+
+    /// Makes the slot above the live ones (of which there is at least one) live and
+    /// returns its index; its contents are the caller's to overwrite (a new slot starts as
+    /// a copy of the one below).
+    fn next_slot(&mut self) -> usize {
+        if self.live == self.stack.len() {
+            self.stack.push(self.stack[self.live - 1].clone());
+        }
+        self.live += 1;
+        self.live - 1
     }
 }
 
