@@ -33,6 +33,11 @@ pub struct NetArgs {
     /// Plies after which a game is adjudicated by its last score.
     #[arg(long, default_value_t = 300)]
     pub max_plies: u32,
+    /// The chance (0 to 1) that a move after the opening plies is a random one instead of
+    /// the search's; the position is learnt from all the same. The games then also reach
+    /// positions a search meets after a mistake, which the net must judge too.
+    #[arg(long, default_value_t = 0.0)]
+    pub random_moves: f64,
     /// A net file the engine evaluates with in self-play (where it was trained for the
     /// ruleset): the games of one net make the data of the next. Without it the engine
     /// evaluates as it plays: with the ruleset's shipped net, else its formula.
@@ -92,6 +97,9 @@ pub fn run(a: &NetArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if !(0.0..=1.0).contains(&a.lambda) {
         return Err(Failure::Usage("--lambda must be from 0 to 1".into()));
     }
+    if !(0.0..=1.0).contains(&a.random_moves) {
+        return Err(Failure::Usage("--random-moves must be from 0 to 1".into()));
+    }
     if !(a.rate > 0.0 && a.rate.is_finite()) {
         return Err(Failure::Usage("--rate must be above 0".into()));
     }
@@ -118,6 +126,9 @@ fn command_line(a: &NetArgs) -> String {
         a.threads,
         a.seed
     );
+    if a.random_moves > 0.0 {
+        s += &format!(" --random-moves {}", a.random_moves);
+    }
     for r in &a.records {
         s += &format!(" --records {}", r.display());
     }
@@ -192,6 +203,7 @@ fn gather<B: Bits>(a: &NetArgs, rules: &Arc<Rules<B>>) -> Result<(Data, usize), 
         nodes: a.nodes,
         random_plies: a.random_plies,
         max_plies: a.max_plies,
+        random_moves: a.random_moves,
         seed: a.seed,
         tactical: a.tactical,
         threads: a.threads,

@@ -43,6 +43,10 @@ pub struct SelfPlay {
     pub random_plies: u32,
     /// Plies after which a game is adjudicated by the last score.
     pub max_plies: u32,
+    /// The chance that a move after the opening is a random one instead of the search's
+    /// (the position is learnt from all the same): the games then reach positions a
+    /// search meets after a mistake, which the net must judge as well.
+    pub random_moves: f64,
     pub seed: u64,
     /// Games played at the same time.
     pub threads: usize,
@@ -62,6 +66,7 @@ impl Default for SelfPlay {
             nodes: 2_000,
             random_plies: 8,
             max_plies: 300,
+            random_moves: 0.0,
             seed: 1,
             threads: 1,
             net: None,
@@ -165,7 +170,11 @@ fn play_game<B: Bits>(
             if keep(&before, &after, r.value, cfg.tactical) {
                 kept.push((before, r.value));
             }
-            mv
+            if cfg.random_moves > 0.0 && rng.chance(cfg.random_moves) {
+                legal[rng.below(legal.len())]
+            } else {
+                mv
+            }
         };
         game.make(mv);
     };
@@ -290,6 +299,7 @@ mod tests {
             nodes: 300,
             random_plies: 6,
             max_plies: 60,
+            random_moves: 0.0,
             seed: 3,
             threads: 1,
             net: None,
@@ -348,6 +358,15 @@ mod tests {
         };
         assert_ne!(with(net_for("little-soldiers")), data.samples);
         assert_eq!(with(net_for("murray")), data.samples);
+        // Random moves among the search's: the games leave the search's line after their
+        // opening (so other positions are learnt), the same way for the same seed.
+        let scattered = SelfPlay {
+            random_moves: 0.3,
+            ..cfg.clone()
+        };
+        let once = self_play(&rules, &scattered).unwrap().samples;
+        assert_ne!(once, data.samples);
+        assert_eq!(once, self_play(&rules, &scattered).unwrap().samples);
     }
 
     #[test]
