@@ -442,7 +442,8 @@ fn records_of_the_match_runner_are_learnt_from() {
 
 /// `scripts/train-net-rounds`: each round learns from the previous net's games and every
 /// earlier position (with `TACTICAL=1`, those whose best move captures too; with
-/// `ON_FORMULA=1`, on top of the formula), and a second run keeps the rounds already done.
+/// `ON_FORMULA=1`, on top of the formula; with `RANDOM_MOVES`, from games with random
+/// moves), and a second run keeps the rounds already done.
 #[test]
 fn the_rounds_script_chains_nets_and_resumes() {
     let dir = std::env::temp_dir().join(format!("latrunculi-rounds-{}", std::process::id()));
@@ -457,6 +458,7 @@ fn the_rounds_script_chains_nets_and_resumes() {
             .env("THREADS", "1")
             .env("TACTICAL", learning)
             .env("ON_FORMULA", learning)
+            .env("RANDOM_MOVES", if learning == "1" { "0.2" } else { "" })
             .output()
             .unwrap();
         (
@@ -472,7 +474,7 @@ fn the_rounds_script_chains_nets_and_resumes() {
     let second = format::read(&dir.join("murray-2.nnue")).unwrap().header;
     assert!(
         second.provenance.contains(&format!(
-            "--seed 32 --net {} --data {} --tactical --on-formula",
+            "--seed 32 --random-moves 0.2 --net {} --data {} --tactical --on-formula",
             first.display(),
             dir.join("murray-1.data").display()
         )),
