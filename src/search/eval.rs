@@ -385,6 +385,34 @@ pub fn evaluate_with_net<B: Bits>(
     }
 }
 
+/// How far outside a search's window the formula's score must lie for a net on top of the
+/// formula not to be asked: its corrections are mostly within a few dozen centipawns.
+pub const LAZY_MARGIN: Value = 200;
+
+/// [`evaluate_with_net`] where only the evaluation's place against the window `(alpha,
+/// beta)` matters: with a net on top of the formula, a formula's score more than
+/// [`LAZY_MARGIN`] outside the window is returned as it is. The net's correction (the
+/// dearer half: its accumulators follow only the positions it is asked about) would not
+/// bring it back inside.
+pub fn evaluate_with_net_against<B: Bits>(
+    net: &mut crate::nnue::NetEval<B>,
+    frames: &[crate::rules::Frame<B>],
+    rules: &Rules<B>,
+    w: &Weights,
+    engine: Colour,
+    (alpha, beta): (Value, Value),
+) -> Value {
+    let Some(frame) = frames.last().filter(|_| net.adds_to_formula()) else {
+        return evaluate_with_net(net, frames, rules, w, engine);
+    };
+    let formula = evaluate_for(rules, &frame.pos, w, engine);
+    if formula - LAZY_MARGIN >= beta || formula + LAZY_MARGIN <= alpha {
+        return formula;
+    }
+    let max = crate::nnue::eval::MAX_SCORE;
+    (net.evaluate(frames) + formula).clamp(-max, max)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -606,5 +634,55 @@ mod tests {
             &Weights::default(),
         );
         assert_eq!(row(&start, "room"), 0);
+    }
+
+    /// A net on top of the formula is asked only where the formula's score lies within
+    /// LAZY_MARGIN of the window; a net of its own is asked always.
+    #[test]
+    fn the_net_on_top_is_asked_only_near_the_window() {
+        use crate::nnue::{Header, Layout, NetEval, ruleset_digest, train::Model};
+        let rules = Arc::new(Rules::<u128>::new(preset("murray").unwrap()).unwrap());
+        let layout = Layout::new(&rules);
+        let header = Header {
+            ruleset: "murray".into(),
+            digest: ruleset_digest(&rules.ruleset),
+            rows: layout.rows as u16,
+            cols: layout.cols as u16,
+            provenance: String::new(),
+        };
+        // 100 centipawns from the output bias alone (QA * QB / 4 is a quarter of SCALE).
+        let mut net = Model::new(layout.features(), 3).quantise(header);
+        net.ft_weights.fill(0);
+        net.ft_bias.fill(0);
+        net.out_weights.fill(0);
+        net.out_bias = 181 * 256 / 4;
+        net.adds_to_formula = true;
+        let game = Game::new(rules.clone());
+        let w = Weights::default();
+        let side = game.position().side;
+        let f = evaluate_for(&rules, game.position(), &w, side);
+        let mut on_top = NetEval::new(Arc::new(net.clone()), &rules).unwrap();
+        let mut at = |window| {
+            evaluate_with_net_against(&mut on_top, game.frames(), &rules, &w, side, window)
+        };
+        assert_eq!(at((f - 50, f + 50)), f + 100);
+        assert_eq!(at((f + LAZY_MARGIN - 10, f + LAZY_MARGIN)), f + 100);
+        assert_eq!(
+            at((f + LAZY_MARGIN, f + LAZY_MARGIN + 10)),
+            f,
+            "far below alpha"
+        );
+        assert_eq!(
+            at((f - LAZY_MARGIN - 10, f - LAZY_MARGIN)),
+            f,
+            "far above beta"
+        );
+        net.adds_to_formula = false;
+        let mut alone = NetEval::new(Arc::new(net), &rules).unwrap();
+        let far = (f + 1000, f + 1010);
+        assert_eq!(
+            evaluate_with_net_against(&mut alone, game.frames(), &rules, &w, side, far),
+            100
+        );
     }
 }

@@ -15,7 +15,7 @@ use ordering::KILLER;
 pub use ordering::tactical_squares;
 
 use super::busy::move_hash;
-use super::eval::{evaluate_for, evaluate_with_net};
+use super::eval::{evaluate_for, evaluate_with_net, evaluate_with_net_against};
 use super::params::{Params, Weights};
 use super::score::{self, INFINITE, MATE, Value};
 use super::shared::Shared;
@@ -133,6 +133,22 @@ impl<'a, B: Bits> Worker<'a, B> {
             self.weights,
             self.engine,
         )
+    }
+
+    /// [`Worker::static_eval`] where only its place against `(alpha, beta)` matters (see
+    /// [`evaluate_with_net_against`]): quiescence stands pat on it.
+    fn static_eval_against(&self, alpha: Value, beta: Value) -> Value {
+        if let Some(net) = &self.net {
+            return evaluate_with_net_against(
+                &mut net.borrow_mut(),
+                self.game.frames(),
+                self.game.rules(),
+                self.weights,
+                self.engine,
+                (alpha, beta),
+            );
+        }
+        self.static_eval()
     }
 
     pub fn new(

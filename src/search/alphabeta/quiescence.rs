@@ -19,7 +19,7 @@ impl<B: Bits> Worker<'_, B> {
         }
         let side = self.game.position().side;
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        let stand = self.static_eval();
+        let stand = self.static_eval_against(alpha, beta);
         let settled = stand >= beta || qdepth >= self.params.qsearch_limit || ply >= MAX_PLY - 1;
         // The tactical squares only where tactical moves are tried.
         let mut squares = (B::EMPTY, B::EMPTY);
