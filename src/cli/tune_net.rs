@@ -106,8 +106,15 @@ pub fn run(a: &NetArgs, out: &mut dyn Write) -> Result<(), Failure> {
     crate::with_width!(a.ruleset.rules()?, r => run_on(a, r, out))
 }
 
-/// The command that reproduces this run, for the net's header.
+/// The command that reproduces this run, for the net's header. Files are named without
+/// their directories: a net's header says how it was made, not where on whose machine.
 fn command_line(a: &NetArgs) -> String {
+    let name = |p: &std::path::Path| {
+        p.file_name().map_or_else(
+            || p.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
+    };
     let mut s = format!("latrunculi tune net --variant {}", a.ruleset.variant);
     if let Some(p) = a.ruleset.pieces {
         s += &format!(" --pieces {p}");
@@ -130,13 +137,13 @@ fn command_line(a: &NetArgs) -> String {
         s += &format!(" --random-moves {}", a.random_moves);
     }
     for r in &a.records {
-        s += &format!(" --records {}", r.display());
+        s += &format!(" --records {}", name(r));
     }
     if let Some(n) = &a.net {
-        s += &format!(" --net {}", n.display());
+        s += &format!(" --net {}", name(n));
     }
     for d in &a.data {
-        s += &format!(" --data {}", d.display());
+        s += &format!(" --data {}", name(d));
     }
     if a.no_mirror {
         s += " --no-mirror";
