@@ -443,7 +443,8 @@ fn records_of_the_match_runner_are_learnt_from() {
 /// `scripts/train-net-rounds`: each round learns from the previous net's games and every
 /// earlier position (with `TACTICAL=1`, those whose best move captures too; with
 /// `ON_FORMULA=1`, on top of the formula; with `RANDOM_MOVES`, from games with random
-/// moves), and a second run keeps the rounds already done.
+/// moves; with `MAX_PLIES`, from games that long), and a second run keeps the rounds
+/// already done.
 #[test]
 fn the_rounds_script_chains_nets_and_resumes() {
     let dir = std::env::temp_dir().join(format!("latrunculi-rounds-{}", std::process::id()));
@@ -459,6 +460,7 @@ fn the_rounds_script_chains_nets_and_resumes() {
             .env("TACTICAL", learning)
             .env("ON_FORMULA", learning)
             .env("RANDOM_MOVES", if learning == "1" { "0.2" } else { "" })
+            .env("MAX_PLIES", if learning == "1" { "150" } else { "" })
             .output()
             .unwrap();
         (
@@ -480,6 +482,7 @@ fn the_rounds_script_chains_nets_and_resumes() {
         "{}",
         second.provenance
     );
+    assert!(second.provenance.contains(" --max-plies 150 "), "{}", second.provenance);
     assert!(format::read(&first).unwrap().adds_to_formula);
     let before = std::fs::read(&first).unwrap();
     let (ok, out, err) = rounds(&["3:200", "3:300"], "0");
