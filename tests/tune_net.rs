@@ -482,7 +482,11 @@ fn the_rounds_script_chains_nets_and_resumes() {
         "{}",
         second.provenance
     );
-    assert!(second.provenance.contains(" --max-plies 150 "), "{}", second.provenance);
+    assert!(
+        second.provenance.contains(" --max-plies 150 "),
+        "{}",
+        second.provenance
+    );
     assert!(format::read(&first).unwrap().adds_to_formula);
     let before = std::fs::read(&first).unwrap();
     let (ok, out, err) = rounds(&["3:200", "3:300"], "0");
