@@ -62,7 +62,9 @@ test("Analyse while the engine thinks, then Stop: the engine plays its move", as
   await page.click("#analyse-stop");
   await page.waitForFunction(() => window.latrunculi.state.game.moves.length === 2, null, { timeout: 15000 });
   assert.match(analysing, /The engine waits until the analysis stops/);
-  assert.match(await page.textContent("#status"), /^White to play/);
+  // The move is in the game's state before the page has drawn the new side to move: the
+  // check is that it does draw it (the wait fails otherwise).
+  await page.waitForFunction(() => /^White to play/.test(document.getElementById("status").textContent), null, { timeout: 15000 });
 });
 
 test("another ruleset picked while the engine thinks: the game shown goes on", async () => {
