@@ -16,6 +16,10 @@ const SHIPPED: &[(&str, &[u8])] = &[
         include_bytes!("../../nets/kowalski-8x12.nnue"),
     ),
     ("murray.nnue", include_bytes!("../../nets/murray.nnue")),
+    (
+        "schadler-2001.nnue",
+        include_bytes!("../../nets/schadler-2001.nnue"),
+    ),
 ];
 
 /// The shipped nets, read the first time one is asked for. A file that does not read is
