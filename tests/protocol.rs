@@ -631,9 +631,10 @@ fn eval_rules_and_debug() {
     e.send("setoption name Use NNUE value false");
     assert!(!net(&e.ask("eval", |l| l.starts_with("Total evaluation"))));
     e.send("setoption name Use NNUE value true");
-    e.send("setoption name UCI_Variant value luductus");
+    e.send("setoption name UCI_Variant value seega-rules-8x8");
     // A ruleset without a net.
     assert!(!net(&e.ask("eval", |l| l.starts_with("Total evaluation"))));
+    e.send("setoption name UCI_Variant value luductus");
     let lines = e.ask_sync("rules");
     assert!(
         lines.iter().all(|l| l.starts_with("info string ")),

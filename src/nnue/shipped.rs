@@ -15,6 +15,7 @@ const SHIPPED: &[(&str, &[u8])] = &[
         "kowalski-8x12.nnue",
         include_bytes!("../../nets/kowalski-8x12.nnue"),
     ),
+    ("luductus.nnue", include_bytes!("../../nets/luductus.nnue")),
     ("murray.nnue", include_bytes!("../../nets/murray.nnue")),
     (
         "schadler-2001.nnue",
