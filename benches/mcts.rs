@@ -33,6 +33,7 @@ fn playouts(c: &mut Criterion) {
                     let cfg = MctsConfig {
                         params: &params,
                         weights: &weights,
+                        net: None,
                         threads: 1,
                         playouts: Some(PLAYOUTS),
                         seed: 3,

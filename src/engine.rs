@@ -358,6 +358,7 @@ impl Engine {
                 let mcts_cfg = MctsConfig {
                     params: &mcts_params,
                     weights: &cfg.weights,
+                    net: cfg.net.as_deref(),
                     threads: cfg.threads,
                     playouts,
                     seed: 0,

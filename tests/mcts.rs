@@ -4,6 +4,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use latrunculi::mcts::{MctsConfig, MctsParams, Playout, Reuse, Tree, run};
+use latrunculi::nnue::{HIDDEN, Header, Layout, Net, QA, QB, SCALE, ruleset_digest};
 use latrunculi::rules::{Game, Rules, preset};
 use latrunculi::search::{Clock, Limits, Weights};
 
@@ -17,10 +18,21 @@ fn search(
     playouts: u64,
     params: &MctsParams,
 ) -> (latrunculi::search::SearchResult, Tree) {
+    search_with(game, tree, playouts, params, None)
+}
+
+fn search_with(
+    game: &Game<u128>,
+    tree: Tree,
+    playouts: u64,
+    params: &MctsParams,
+    net: Option<&Net>,
+) -> (latrunculi::search::SearchResult, Tree) {
     let weights = Weights::default();
     let cfg = MctsConfig {
         params,
         weights: &weights,
+        net,
         threads: 1,
         playouts: Some(playouts),
         seed: 7,
@@ -91,6 +103,7 @@ fn the_time_limit_and_stop_are_honoured() {
     let cfg = MctsConfig {
         params: &params,
         weights: &weights,
+        net: None,
         threads: 2,
         playouts: None,
         seed: 1,
@@ -171,4 +184,57 @@ fn tree_reuse_keeps_the_subtree_of_the_moves_played() {
         Rules::<u128>::new(preset("seega-rules-6x6").unwrap()).unwrap(),
     ));
     assert!(kept.take_for(&elsewhere).is_none());
+}
+
+/// A net whose every output is `cp` centipawns for the side to move, for `game`'s ruleset.
+fn constant_net(game: &Game<u128>, cp: i32, judges_placements: bool) -> Net {
+    let rules = game.rules();
+    let layout = Layout::new(rules);
+    Net {
+        header: Header {
+            ruleset: rules.ruleset.name.clone(),
+            digest: ruleset_digest(&rules.ruleset),
+            rows: layout.rows as u16,
+            cols: layout.cols as u16,
+            provenance: String::new(),
+        },
+        features: layout.features(),
+        ft_weights: vec![0; layout.features() * HIDDEN],
+        ft_bias: vec![0; HIDDEN],
+        out_weights: vec![0; 2 * HIDDEN],
+        // The output is out_bias / (QA * QB) in units of SCALE centipawns.
+        out_bias: cp * QA * QB / SCALE,
+        adds_to_formula: false,
+        judges_placements,
+    }
+}
+
+/// A net that judges placements values every playout's end: a net that says +100 for the
+/// side to move in every position (White makes the first movement ply, so every playout
+/// ends +100 for White) makes the search's value +100 for White, whatever the formula
+/// says; a net without that bit, or one for another ruleset, leaves the formula in charge.
+#[test]
+fn a_net_that_judges_placements_values_the_playouts() {
+    let mut game = start("kharebga-rules-8x8");
+    let params = MctsParams {
+        playout: Playout::PlaceThenEvaluate,
+        ..MctsParams::default()
+    };
+    let value = |game: &Game<u128>, net: Option<&Net>| {
+        search_with(game, Tree::new(), 300, &params, net).0.value
+    };
+    let judging = constant_net(&game, 100, true);
+    assert_eq!(value(&game, Some(&judging)), 100, "White to place");
+    let formula = value(&game, None);
+    assert_ne!(formula, 100);
+    let silent = constant_net(&game, 100, false);
+    assert_eq!(value(&game, Some(&silent)), formula);
+    let elsewhere = constant_net(&start("seega-rules-8x8"), 100, true);
+    assert_eq!(value(&game, Some(&elsewhere)), formula);
+    // Black to place: +100 for White is -100 for Black.
+    while game.position().side == latrunculi::rules::Colour::White {
+        let m = game.legal_moves()[0];
+        game.make(m);
+    }
+    assert_eq!(value(&game, Some(&judging)), -100, "Black to place");
 }

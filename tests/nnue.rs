@@ -59,6 +59,7 @@ fn random_net<B: Bits>(rules: &Rules<B>, seed: u64) -> (Net, Layout) {
         out_weights: weights(2 * HIDDEN, 512),
         out_bias: 1234,
         adds_to_formula: false,
+        judges_placements: false,
     };
     (net, layout)
 }

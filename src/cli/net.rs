@@ -69,7 +69,7 @@ fn read(file: &Path) -> Result<Net, Failure> {
 pub fn describe(net: &Net) -> String {
     let h = &net.header;
     let mut s = format!(
-        "ruleset {} ({}x{} board, rules digest {:016x})\nshape ({} inputs -> {HIDDEN}) x 2 -> 1{}\n",
+        "ruleset {} ({}x{} board, rules digest {:016x})\nshape ({} inputs -> {HIDDEN}) x 2 -> 1{}{}\n",
         h.ruleset,
         h.cols,
         h.rows,
@@ -77,6 +77,11 @@ pub fn describe(net: &Net) -> String {
         net.features,
         if net.adds_to_formula {
             ", added to the formula's evaluation"
+        } else {
+            ""
+        },
+        if net.judges_placements {
+            "; also values the placement search's playouts"
         } else {
             ""
         }

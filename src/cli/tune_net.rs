@@ -80,6 +80,11 @@ pub struct NetArgs {
     /// tuned formula a net of its own does not match from the positions at hand.
     #[arg(long)]
     pub on_formula: bool,
+    /// Let the net value the placement search's playouts too (where MCTS places the men):
+    /// the first movement position after a random end of the placement, which the formula
+    /// values otherwise. For rulesets whose games the placement decides.
+    #[arg(long)]
+    pub judge_placements: bool,
     /// Threads for self-play and training.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
@@ -153,6 +158,9 @@ fn command_line(a: &NetArgs) -> String {
     }
     if a.on_formula {
         s += " --on-formula";
+    }
+    if a.judge_placements {
+        s += " --judge-placements";
     }
     s
 }
@@ -395,6 +403,7 @@ fn run_on<B: Bits>(a: &NetArgs, rules: Arc<Rules<B>>, out: &mut dyn Write) -> Re
     };
     let mut net = model.quantise(header);
     net.adds_to_formula = a.on_formula;
+    net.judges_placements = a.judge_placements;
     let bytes = format::to_bytes(&net);
     // What is written must read back as a net for this ruleset.
     format::from_bytes(&bytes)?.check_for(&rules)?;

@@ -18,7 +18,8 @@ pub use params::{MctsParams, Playout};
 pub use tree::{Node, Tree};
 
 use crate::board::Bits;
-use crate::rules::{Colour, Game, Move, Position};
+use crate::nnue::{Accumulator, Layout, Net};
+use crate::rules::{Colour, Game, Move, Position, Rules};
 use crate::search::eval::evaluate;
 use crate::search::{Bound, Clock, Event, Info, SearchResult, Weights};
 
@@ -74,8 +75,46 @@ fn centipawns(p: f64, scale: f64) -> i32 {
     (scale * (p / (1.0 - p)).ln()).round() as i32
 }
 
+/// What values the end of a playout: the formula, or a net that judges placements (see
+/// [`crate::nnue::Net::judges_placements`]) where the placement is over.
+#[derive(Clone)]
+struct Judge<'a> {
+    weights: &'a Weights,
+    net: Option<(&'a Net, Layout)>,
+}
+
+impl<'a> Judge<'a> {
+    /// The formula alone, or with `net` where the net judges placements and was trained for
+    /// `rules`.
+    fn new<B: Bits>(weights: &'a Weights, net: Option<&'a Net>, rules: &Rules<B>) -> Self {
+        let net = net
+            .filter(|n| n.judges_placements)
+            .and_then(|n| n.check_for(rules).ok().map(|layout| (n, layout)));
+        Judge { weights, net }
+    }
+
+    /// The score of `pos` for its side to move, in centipawns.
+    fn evaluate<B: Bits>(&self, rules: &Rules<B>, pos: &Position<B>) -> i32 {
+        let formula = evaluate(rules, pos, self.weights);
+        match &self.net {
+            // The net learnt the movement phase only: MCTS's placements are not its positions.
+            Some((net, layout)) if !pos.placing() => {
+                let acc = Accumulator::refresh(net, layout, pos);
+                let max = crate::nnue::eval::MAX_SCORE;
+                let learnt = net.evaluate(&acc, pos.side).clamp(-max, max);
+                if net.adds_to_formula {
+                    (learnt + formula).clamp(-max, max)
+                } else {
+                    learnt
+                }
+            }
+            _ => formula,
+        }
+    }
+}
+
 /// The result for White of a finished game, or the evaluation's view.
-fn white_result<B: Bits>(game: &Game<B>, weights: &Weights, scale: f64) -> f64 {
+fn white_result<B: Bits>(game: &Game<B>, judge: &Judge, scale: f64) -> f64 {
     if let Some(o) = game.outcome() {
         return match o.winner {
             Some(Colour::White) => 1.0,
@@ -83,17 +122,12 @@ fn white_result<B: Bits>(game: &Game<B>, weights: &Weights, scale: f64) -> f64 {
             None => 0.5,
         };
     }
-    position_value(game, game.position(), weights, scale)
+    position_value(game, game.position(), judge, scale)
 }
 
 /// White's win probability by the static evaluation.
-fn position_value<B: Bits>(
-    game: &Game<B>,
-    pos: &Position<B>,
-    weights: &Weights,
-    scale: f64,
-) -> f64 {
-    let v = evaluate(game.rules(), pos, weights) as f64;
+fn position_value<B: Bits>(game: &Game<B>, pos: &Position<B>, judge: &Judge, scale: f64) -> f64 {
+    let v = judge.evaluate(game.rules(), pos) as f64;
     let p = probability(v, scale);
     if pos.side == Colour::White {
         p
@@ -107,7 +141,7 @@ struct Worker<'a, B: Bits> {
     tree: Tree,
     rng: StdRng,
     params: &'a MctsParams,
-    weights: &'a Weights,
+    judge: Judge<'a>,
     moves: Vec<Move>,
 }
 
@@ -129,7 +163,7 @@ impl<B: Bits> Worker<'_, B> {
             .iter()
             .map(|m| {
                 let after = rules.play(&pos, *m).pos;
-                let v = evaluate(rules, &after, self.weights) as f64;
+                let v = evaluate(rules, &after, self.judge.weights) as f64;
                 if after.side == mover { v } else { -v }
             })
             .collect();
@@ -169,7 +203,7 @@ impl<B: Bits> Worker<'_, B> {
     fn playout(&mut self) -> f64 {
         let scale = self.params.eval_scale;
         if self.game.outcome().is_some() {
-            return white_result(&self.game, self.weights, scale);
+            return white_result(&self.game, &self.judge, scale);
         }
         match self.params.playout {
             Playout::PlaceThenEvaluate => {
@@ -186,7 +220,7 @@ impl<B: Bits> Worker<'_, B> {
                     pos = rules.play(&pos, m).pos;
                 }
                 self.moves = moves;
-                position_value(&self.game, &pos, self.weights, scale)
+                position_value(&self.game, &pos, &self.judge, scale)
             }
             Playout::RandomToEnd => {
                 let mut played = 0;
@@ -200,7 +234,7 @@ impl<B: Bits> Worker<'_, B> {
                     played += 1;
                 }
                 self.moves = moves;
-                let v = white_result(&self.game, self.weights, scale);
+                let v = white_result(&self.game, &self.judge, scale);
                 for _ in 0..played {
                     self.game.undo();
                 }
@@ -219,14 +253,14 @@ impl<B: Bits> Worker<'_, B> {
                 break t;
             }
             if !node.expanded && !self.expand(n) {
-                let v = white_result(&self.game, self.weights, self.params.eval_scale);
+                let v = white_result(&self.game, &self.judge, self.params.eval_scale);
                 if n != 0 {
                     self.tree.nodes[n as usize].terminal = Some(v);
                 }
                 break v;
             }
             if self.tree.nodes[n as usize].children == 0 {
-                break white_result(&self.game, self.weights, self.params.eval_scale);
+                break white_result(&self.game, &self.judge, self.params.eval_scale);
             }
             let c = self.select(n);
             self.game.make(self.tree.nodes[c as usize].mv);
@@ -263,6 +297,8 @@ impl<B: Bits> Worker<'_, B> {
 pub struct MctsConfig<'a> {
     pub params: &'a MctsParams,
     pub weights: &'a Weights,
+    /// The ruleset's net, which values the playouts where it judges placements.
+    pub net: Option<&'a Net>,
     pub threads: usize,
     /// Playouts (summed over threads) after which to stop.
     pub playouts: Option<u64>,
@@ -291,7 +327,7 @@ pub fn run<B: Bits>(
                 cfg.seed ^ game.position().key ^ (id as u64).wrapping_mul(0x9E37),
             ),
             params: cfg.params,
-            weights: cfg.weights,
+            judge: Judge::new(cfg.weights, cfg.net, game.rules()),
             moves: Vec::with_capacity(128),
         };
         let mut last_report = 0;

@@ -8,7 +8,8 @@
 //! features  u32      inputs per perspective
 //! rows cols u16 u16  the board
 //! digest    u64      the ruleset's digest (what it is, not what it is called)
-//! kind      u32      0: the net's output is the evaluation; 1: it is added to the formula's
+//! kind      u32      bit 0 clear: the net's output is the evaluation; set: it is added to
+//!                    the formula's; bit 1: the net values the placement planner's playouts
 //! name      u16 length + UTF-8: the ruleset's name
 //! header    u32 length + UTF-8: free-text provenance
 //! weights   i16 x features*hidden, i16 x hidden, i16 x 2*hidden; i32 output bias
@@ -129,7 +130,8 @@ pub fn to_bytes(net: &Net) -> Vec<u8> {
     out.extend_from_slice(&h.rows.to_le_bytes());
     out.extend_from_slice(&h.cols.to_le_bytes());
     out.extend_from_slice(&h.digest.to_le_bytes());
-    out.extend_from_slice(&u32::from(net.adds_to_formula).to_le_bytes());
+    let kind = u32::from(net.adds_to_formula) | u32::from(net.judges_placements) << 1;
+    out.extend_from_slice(&kind.to_le_bytes());
     let name = &h.ruleset.as_bytes()[..h.ruleset.len().min(u16::MAX as usize)];
     out.extend_from_slice(&(name.len() as u16).to_le_bytes());
     out.extend_from_slice(name);
@@ -192,20 +194,18 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
         });
     }
     let digest = r.u64("the ruleset digest")?;
-    let adds_to_formula = if version >= VERSION {
-        match r.u32("the evaluation kind")? {
-            0 => false,
-            1 => true,
-            kind => {
-                return Err(NetError::OutOfRange {
-                    what: "evaluation kind",
-                    value: kind as i32,
-                });
-            }
-        }
+    let kind = if version >= VERSION {
+        r.u32("the evaluation kind")?
     } else {
-        false
+        0
     };
+    if kind > 3 {
+        return Err(NetError::OutOfRange {
+            what: "evaluation kind",
+            value: kind as i32,
+        });
+    }
+    let (adds_to_formula, judges_placements) = (kind & 1 != 0, kind & 2 != 0);
     let name_len = r.u16("the ruleset name")? as usize;
     let ruleset = r.text(name_len, "the ruleset name")?;
     let prov_len = r.u32("the provenance")? as usize;
@@ -246,6 +246,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
         out_weights,
         out_bias,
         adds_to_formula,
+        judges_placements,
     })
 }
 
@@ -328,6 +329,7 @@ mod tests {
             out_weights: ramp(2 * HIDDEN, 255),
             out_bias: -98765,
             adds_to_formula: false,
+            judges_placements: false,
         }
     }
 
@@ -530,15 +532,24 @@ mod tests {
     }
 
     /// A net that adds to the formula says so in its file; a version 2 file (from before
-    /// the field) evaluates alone; an unknown kind is refused.
+    /// the field) evaluates alone; the bit for placements reads back on its own; an
+    /// unknown kind is refused.
     #[test]
     fn the_evaluation_kind_round_trips_and_older_nets_evaluate_alone() {
         let mut net = net_for("murray");
         net.adds_to_formula = true;
+        for judges in [false, true] {
+            let alone = Net {
+                adds_to_formula: false,
+                judges_placements: judges,
+                ..net.clone()
+            };
+            assert_eq!(from_bytes(&to_bytes(&alone)), Ok(alone));
+        }
         let bytes = to_bytes(&net);
         assert_eq!(from_bytes(&bytes), Ok(net.clone()));
         let older = from_bytes(&as_older(&bytes, 2)).unwrap();
-        assert!(!older.adds_to_formula);
+        assert!(!older.adds_to_formula && !older.judges_placements);
         assert_eq!(older.ft_weights, net.ft_weights);
         let mut odd = bytes.clone();
         odd[32..36].copy_from_slice(&7u32.to_le_bytes());

@@ -38,6 +38,11 @@ pub struct Net {
     /// `tune net --on-formula`), not an evaluation of its own: where the formula already
     /// knows much and self-play positions are few, the net need only learn what it misses.
     pub adds_to_formula: bool,
+    /// The placement planner (MCTS) values its playouts with the net too: the first
+    /// movement position after a random end of the placement, which the formula judges
+    /// otherwise (trained with `tune net --judge-placements`). Where the placement decides
+    /// the game, what the net knows of the positions it leads to can choose it.
+    pub judges_placements: bool,
 }
 
 /// A digest of what a ruleset *is*: its knobs written out as a ruleset file, with the words

@@ -218,6 +218,7 @@ impl Model {
                 .round()
                 .clamp(i32::MIN as f64, i32::MAX as f64) as i32,
             adds_to_formula: false,
+            judges_placements: false,
         }
     }
 }
