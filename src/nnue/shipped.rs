@@ -12,6 +12,10 @@ use crate::rules::Ruleset;
 /// The shipped net files: (file name in `nets/`, its bytes).
 const SHIPPED: &[(&str, &[u8])] = &[
     (
+        "kharebga-rules-8x8.nnue",
+        include_bytes!("../../nets/kharebga-rules-8x8.nnue"),
+    ),
+    (
         "kowalski-8x12.nnue",
         include_bytes!("../../nets/kowalski-8x12.nnue"),
     ),
