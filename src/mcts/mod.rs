@@ -95,7 +95,6 @@ impl<'a> Judge<'a> {
 
     /// The score of `pos` for its side to move, in centipawns.
     fn evaluate<B: Bits>(&self, rules: &Rules<B>, pos: &Position<B>) -> i32 {
-        let formula = evaluate(rules, pos, self.weights);
         match &self.net {
             // The net learnt the movement phase only: MCTS's placements are not its positions.
             Some((net, layout)) if !pos.placing() => {
@@ -103,12 +102,12 @@ impl<'a> Judge<'a> {
                 let max = crate::nnue::eval::MAX_SCORE;
                 let learnt = net.evaluate(&acc, pos.side).clamp(-max, max);
                 if net.adds_to_formula {
-                    (learnt + formula).clamp(-max, max)
+                    (learnt + evaluate(rules, pos, self.weights)).clamp(-max, max)
                 } else {
                     learnt
                 }
             }
-            _ => formula,
+            _ => evaluate(rules, pos, self.weights),
         }
     }
 }
